@@ -1,0 +1,62 @@
+"""The ``openpcf`` command line: a thin layer that parses arguments, calls the library and renders.
+
+Each command family lives in its own module exposing ``register(app)``; heavy imports happen
+inside the command functions so that ``openpcf --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import typer
+
+app = typer.Typer(
+    name="openpcf",
+    help="Auditable product carbon footprints, PCFBench scoring and LCA activity search.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+# Order = order in --help.
+_COMMAND_MODULES = (
+    "demo",
+    "estimate",
+    "search",
+    "factors",
+    "validate",
+    "score",
+    "run",
+    "bench",
+    "retrieval",
+    "report",
+)
+
+
+def _register_all() -> None:
+    for name in _COMMAND_MODULES:
+        try:
+            module = importlib.import_module(f"openpcf.cli.{name}")
+        except ModuleNotFoundError as exc:  # a command family not written yet
+            if exc.name == f"openpcf.cli.{name}":
+                continue
+            raise
+        module.register(app)
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", help="Print the version and exit.", is_eager=True),
+) -> None:
+    if version:
+        from openpcf import __version__
+
+        typer.echo(__version__)
+        raise typer.Exit()
+
+
+_register_all()
+
+
+def main() -> None:
+    app()
