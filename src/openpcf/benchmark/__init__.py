@@ -1,0 +1,1 @@
+"""PCFBench: typed task rows, predictions, pure metric functions and one scorer per task."""

@@ -1,0 +1,400 @@
+"""Typed PCFBench task rows and the reader for a PCFBench data folder.
+
+Every row is ``{"id", "input", "expected_output", "metadata"}``. All models keep unknown fields
+(``extra="allow"``) so nothing in a user's file is lost on a round trip. A malformed line or a missing
+required field raises :class:`DataError` naming the file, the line and the field; ``collect=True``
+gathers every problem of a file instead of stopping at the first.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+TaskName = Literal[
+    "decomposition",
+    "triage",
+    "mapping",
+    "extraction_material",
+    "extraction_energy",
+    "epd",
+    "compositional",
+]
+TASKS: tuple[TaskName, ...] = (
+    "decomposition",
+    "triage",
+    "mapping",
+    "extraction_material",
+    "extraction_energy",
+    "epd",
+    "compositional",
+)
+
+EpdSetting = Literal["epd_name_only", "epd_with_description", "epd_with_composition", "epd_with_region"]
+EPD_SETTINGS: tuple[EpdSetting, ...] = (
+    "epd_name_only",
+    "epd_with_description",
+    "epd_with_composition",
+    "epd_with_region",
+)
+
+#: Standard file name of each task in a PCFBench folder (compositional reads the epd file).
+TASK_FILES: dict[TaskName, str] = {
+    "decomposition": "task1_decomposition.jsonl",
+    "triage": "task2_triage.jsonl",
+    "mapping": "task3_mapping.jsonl",
+    "extraction_material": "task4_extraction_material.jsonl",
+    "extraction_energy": "task5_extraction_energy.jsonl",
+    "epd": "task7_epd.jsonl",
+    "compositional": "task7_epd.jsonl",
+}
+PICKLIST_FILE = "ecoinvent_picklist.jsonl"
+
+
+class _Open(BaseModel):
+    """Base for every record: keeps fields we do not model."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+
+# ---------------------------------------------------------------- metadata
+
+
+class Metadata(_Open):
+    product_category: str | None = None
+
+
+class MappingMetadata(Metadata):
+    vagueness_severity: int | None = None
+
+
+class ExtractionMetadata(Metadata):
+    kind: str | None = None
+    document_chars_full: int | None = None
+    document_text_is_excerpt: bool | None = None
+    document_truncated: bool | None = None
+
+
+# ---------------------------------------------------------------- T1 decomposition
+
+
+class DecompositionInput(_Open):
+    product_name: str
+    description: str | None = None
+    quantity_unit: str | None = None
+
+
+class DecompositionExpected(_Open):
+    components: list[str]
+
+
+# ---------------------------------------------------------------- T2 triage
+
+
+class Market(_Open):
+    name: str
+    description: str | None = None
+
+
+class MaterialContext(_Open):
+    name: str | None = None
+    description: str | None = None
+    material_name: str | None = None
+
+
+class TriageInput(_Open):
+    market: Market
+    material_context_data: MaterialContext = Field(default_factory=MaterialContext)
+
+
+class TriageExpected(_Open):
+    should_map: bool
+
+
+# ---------------------------------------------------------------- T3 mapping
+
+
+class PurchaserContext(_Open):
+    customer_url: str | None = None
+    customer_name: str | None = None
+    customer_country: str | None = None
+    customer_industry: str | None = None
+
+
+class MappingInput(_Open):
+    material_name: str
+    description: str | None = None
+    supplier: str | None = None
+    purchaser_context: PurchaserContext | None = None
+
+
+class MappingExpected(_Open):
+    options: list[str]
+    banned_substring: str | None = None
+    relevant_substring_1: str | None = None
+    relevant_substring_2: str | None = None
+
+
+# ---------------------------------------------------------------- T4/T5 extraction
+
+
+class ExtractionInput(_Open):
+    query: str
+    document_text: str
+    source_url: str | None = None
+
+
+class Claim(_Open):
+    """A numeric claim: ``value`` in ``unit`` with optional verbatim evidence quotes."""
+
+    value: float
+    unit: str
+    evidence: list[str] | str | None = None
+
+
+class ExtractionExpected(_Open):
+    claims: list[Claim]
+
+
+# ---------------------------------------------------------------- T7 epd / compositional
+
+
+class EpdInput(_Open):
+    product_name: str
+    description: str | None = None
+    quantity_unit: str | None = None
+    composition: str | None = None
+    geography: str | None = None
+    recycled_content: str | float | None = None
+    country_of_origin: str | None = None
+    source_url: str | None = None
+
+
+class EpdExpected(_Open):
+    kgco2e: float
+
+
+# ---------------------------------------------------------------- rows
+
+I = TypeVar("I", bound=BaseModel)
+E = TypeVar("E", bound=BaseModel)
+M = TypeVar("M", bound=BaseModel)
+
+
+class TaskRow(_Open, Generic[I, E, M]):
+    id: str
+    input: I
+    expected_output: E
+    metadata: M = Field(default_factory=Metadata)  # type: ignore[assignment]
+
+    @property
+    def category(self) -> str | None:
+        return getattr(self.metadata, "product_category", None)
+
+
+class DecompositionRow(TaskRow[DecompositionInput, DecompositionExpected, Metadata]):
+    pass
+
+
+class TriageRow(TaskRow[TriageInput, TriageExpected, Metadata]):
+    pass
+
+
+class MappingRow(TaskRow[MappingInput, MappingExpected, MappingMetadata]):
+    metadata: MappingMetadata = Field(default_factory=MappingMetadata)
+
+
+class ExtractionRow(TaskRow[ExtractionInput, ExtractionExpected, ExtractionMetadata]):
+    metadata: ExtractionMetadata = Field(default_factory=ExtractionMetadata)
+
+
+class EpdRow(TaskRow[EpdInput, EpdExpected, Metadata]):
+    pass
+
+
+class PicklistEntry(_Open):
+    activity_uuid_product_uuid: str
+    activity_name: str
+    reference_product_name: str
+    product_information: str | None = None
+
+
+ROW_MODELS: dict[TaskName, type[TaskRow[Any, Any, Any]]] = {
+    "decomposition": DecompositionRow,
+    "triage": TriageRow,
+    "mapping": MappingRow,
+    "extraction_material": ExtractionRow,
+    "extraction_energy": ExtractionRow,
+    "epd": EpdRow,
+    "compositional": EpdRow,
+}
+
+# ---------------------------------------------------------------- errors and reading
+
+
+@dataclass(frozen=True)
+class DataProblem:
+    """One problem in a data file: where it is and what is wrong."""
+
+    file: str
+    line: int
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}"
+        return f"{where}: field '{self.field}': {self.message}" if self.field else f"{where}: {self.message}"
+
+
+class DataError(ValueError):
+    """Raised for malformed data; carries every problem found."""
+
+    def __init__(self, problems: list[DataProblem]):
+        self.problems = problems
+        head = str(problems[0]) if problems else "data error"
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        super().__init__(head + more)
+
+
+def _loc(err: dict[str, Any]) -> str:
+    return ".".join(str(p) for p in err.get("loc", ()))
+
+
+def iter_jsonl(path: Path) -> Iterator[tuple[int, Any, DataProblem | None]]:
+    """Yield ``(line_number, parsed_object, problem)`` for every non-blank line of a JSONL file."""
+    with path.open(encoding="utf-8") as fh:
+        for lineno, raw in enumerate(fh, start=1):
+            if not raw.strip():
+                continue
+            try:
+                yield lineno, json.loads(raw), None
+            except json.JSONDecodeError as exc:
+                yield lineno, None, DataProblem(str(path), lineno, "", f"malformed JSON: {exc.msg} (column {exc.colno})")
+
+
+def read_model_jsonl(path: str | Path, model: type[M], *, collect: bool = False) -> list[M]:
+    """Read a JSONL file into ``model`` instances.
+
+    Raises :class:`DataError` at the first problem, or — with ``collect=True`` — after reading the whole
+    file, carrying every problem (malformed JSON, missing/invalid fields, duplicate ids).
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise DataError([DataProblem(str(path), 0, "", "file not found")])
+    rows: list[M] = []
+    problems: list[DataProblem] = []
+    seen_ids: dict[str, int] = {}
+    for lineno, obj, problem in iter_jsonl(path):
+        if problem is None and not isinstance(obj, dict):
+            problem = DataProblem(str(path), lineno, "", "expected a JSON object")
+        if problem is None:
+            try:
+                row = model.model_validate(obj)
+            except ValidationError as exc:
+                for err in exc.errors():
+                    problems.append(DataProblem(str(path), lineno, _loc(err), err["msg"]))
+                if not collect:
+                    raise DataError(problems) from None
+                continue
+            row_id = getattr(row, "id", None)
+            if isinstance(row_id, str):
+                if row_id in seen_ids:
+                    problem = DataProblem(str(path), lineno, "id", f"duplicate id {row_id!r} (first on line {seen_ids[row_id]})")
+                else:
+                    seen_ids[row_id] = lineno
+            if problem is None:
+                rows.append(row)
+        if problem is not None:
+            problems.append(problem)
+            if not collect:
+                raise DataError(problems)
+    if problems:
+        raise DataError(problems)
+    return rows
+
+
+def read_task(path: str | Path, task: TaskName, *, collect: bool = False) -> list[TaskRow[Any, Any, Any]]:
+    """Read one task file (see :data:`TASK_FILES`) into typed rows."""
+    return read_model_jsonl(path, ROW_MODELS[task], collect=collect)  # type: ignore[return-value]
+
+
+def read_picklist(path: str | Path, *, collect: bool = False) -> list[PicklistEntry]:
+    """Read the activity picklist (2,574 rows in PCFBench); order is preserved."""
+    return read_model_jsonl(path, PicklistEntry, collect=collect)
+
+
+@dataclass
+class BenchmarkFolder:
+    """A PCFBench data folder with the standard file names. Files are read lazily and cached."""
+
+    root: Path
+    _rows: dict[str, list[Any]] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self.root = Path(self.root)
+        if not self.root.is_dir():
+            raise DataError([DataProblem(str(self.root), 0, "", "not a directory")])
+
+    def path(self, task: TaskName) -> Path:
+        return self.root / TASK_FILES[task]
+
+    def has(self, task: TaskName) -> bool:
+        return self.path(task).is_file()
+
+    def rows(self, task: TaskName) -> list[TaskRow[Any, Any, Any]]:
+        key = "epd" if task == "compositional" else task
+        if key not in self._rows:
+            self._rows[key] = read_task(self.path(task), task)
+        return self._rows[key]
+
+    def picklist_path(self) -> Path:
+        return self.root / PICKLIST_FILE
+
+    def picklist(self) -> list[PicklistEntry]:
+        if "picklist" not in self._rows:
+            self._rows["picklist"] = read_picklist(self.picklist_path())
+        return self._rows["picklist"]
+
+    def validate(self) -> list[DataProblem]:
+        """Every problem of every standard file present (missing files are reported too)."""
+        problems: list[DataProblem] = []
+        seen: set[str] = set()
+        for task, name in TASK_FILES.items():
+            if name in seen:
+                continue
+            seen.add(name)
+            p = self.root / name
+            if not p.is_file():
+                problems.append(DataProblem(str(p), 0, "", "missing"))
+                continue
+            try:
+                read_task(p, task, collect=True)
+            except DataError as exc:
+                problems.extend(exc.problems)
+        p = self.picklist_path()
+        if not p.is_file():
+            problems.append(DataProblem(str(p), 0, "", "missing"))
+        else:
+            try:
+                read_picklist(p, collect=True)
+            except DataError as exc:
+                problems.extend(exc.problems)
+        return problems
+
+
+def epd_input_for_setting(inp: EpdInput, setting: EpdSetting) -> dict[str, Any]:
+    """The cumulative context a system sees in each EPD setting (empty fields omitted)."""
+    fields = ["product_name", "quantity_unit"]
+    if setting in ("epd_with_description", "epd_with_composition", "epd_with_region"):
+        fields.append("description")
+    if setting in ("epd_with_composition", "epd_with_region"):
+        fields += ["composition", "recycled_content"]
+    if setting == "epd_with_region":
+        fields += ["geography", "country_of_origin"]
+    data = inp.model_dump()
+    return {k: data[k] for k in fields if data.get(k) not in (None, "", [])}

@@ -1,0 +1,1 @@
+"""One module per PCFBench task: input → output, with interchangeable solvers (offline, LLM, agentic)."""
