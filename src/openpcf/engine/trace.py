@@ -1,0 +1,254 @@
+"""The trace: a PCF result that carries every number with its source.
+
+A :class:`Trace` is the product of ``openpcf estimate``. Reports render it; nothing recomputes it except
+:func:`openpcf.engine.aggregation.total_kgco2e`, the one function that turns a trace into kg CO2e.
+
+Every input line keeps the name as the user gave it, the activity chosen for it (with the alternatives
+considered and their scores), the rate per declared unit with its unit and origin, the emission factor
+with full provenance and the resulting contribution. Energy lines (process electricity and heat) use the
+same model. Checks, uncertainty, what-if edits and the software/data versions travel with it.
+
+The JSON schema of this model is versioned by :data:`TRACE_SCHEMA_VERSION` and written to
+``docs/trace-schema.md`` (see :func:`trace_json_schema`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+#: Bump the minor part for added optional fields, the major part for anything that breaks a reader.
+TRACE_SCHEMA_VERSION = "1.0"
+
+#: Where a rate came from: given by the user (BOM file, --set), parsed from a composition string,
+#: proposed by a language model, or a documented engine default (process energy, packaging).
+RateOrigin = Literal["user", "composition", "model", "default"]
+LineKind = Literal["material", "energy"]
+Severity = Literal["info", "warning", "error"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class DeclaredUnit(_Model):
+    """What one result is per: ``amount`` ``unit`` (1 kg, 1 m2, 1 item). ``mass_kg`` is the mass of one
+    declared unit when known (needed to turn a mass composition into kg per declared unit)."""
+
+    amount: float = 1.0
+    unit: str = "kg"
+    mass_kg: float | None = None
+
+    def label(self) -> str:
+        return f"{self.amount:g} {self.unit}"
+
+
+class ProductInfo(_Model):
+    """The product as the user described it (nothing here is inferred except ``category`` when marked)."""
+
+    name: str
+    description: str | None = None
+    declared_unit: DeclaredUnit = Field(default_factory=DeclaredUnit)
+    region: str | None = Field(None, description="ISO 3166 alpha-2 code of the production region, if known")
+    region_as_given: str | None = None
+    category: str | None = None
+    category_origin: Literal["user", "inferred", "default"] = "default"
+    composition_as_given: str | None = None
+    recycled_content: str | None = None
+
+
+class Rate(_Model):
+    """How much of an input goes into one declared unit.
+
+    ``value`` is in ``unit`` per declared unit (``kg`` for materials, ``kWh`` / ``MJ`` for energy);
+    ``as_given`` keeps the user's text ("41%", "250 g/kg"). ``spread`` is the geometric standard
+    deviation used by the Monte Carlo (≥ 1; documented defaults per origin in ``uncertainty.py``).
+    """
+
+    value: float
+    unit: str
+    origin: RateOrigin
+    as_given: str | None = None
+    spread: float = 1.0
+    note: str | None = None
+
+
+class Alternative(_Model):
+    """A candidate considered for an input and not chosen (or chosen: ``chosen=True``)."""
+
+    name: str
+    id: str | None = None
+    score: float | None = None
+    factor_id: str | None = None
+    factor_value: float | None = Field(None, description="kg CO2e per factor unit")
+    factor_unit: str | None = None
+    chosen: bool = False
+
+
+class Activity(_Model):
+    """The background activity an input was mapped to: what was searched, what was chosen, the rest."""
+
+    query: str = Field(description="The text used to look up the activity (normalised from the name)")
+    name: str | None = Field(None, description="Chosen activity / factor name; None when nothing matched")
+    id: str | None = None
+    score: float | None = None
+    method: str | None = Field(None, description="exact, alias, search, proxy, user, model…")
+    alternatives: list[Alternative] = Field(default_factory=list)
+
+
+class FactorProvenance(_Model):
+    """An emission factor with everything needed to look it up again and judge it."""
+
+    id: str
+    name: str
+    value: float = Field(description="kg CO2e per unit")
+    unit: str
+    source: str = Field(description="Citation: publisher, document, table, row")
+    license: str
+    year: int | None = None
+    geography: str | None = None
+    gwp: str | None = None
+    boundary: str | None = None
+    quality: str | None = Field(None, description="high, medium, low, estimate")
+    url: str | None = None
+    resolver: str | None = None
+    match_method: str | None = None
+    match_score: float | None = None
+    confidence: str | None = None
+    spread: float = Field(1.0, description="Geometric standard deviation used by the Monte Carlo")
+    notes: str | None = None
+
+
+class InputLine(_Model):
+    """One node of the bill of materials, or one energy line.
+
+    Composite nodes (``children`` non-empty) carry no factor: their leaves do. ``kgco2e`` is written by
+    the aggregation module from ``rate`` × ``factor`` (converted to the factor's unit) and is ``None``
+    when the line has no factor — it is then reported by the ``missing_factor`` check, never zero.
+    """
+
+    id: str
+    name: str = Field(description="The name exactly as given (composition, BOM file, model)")
+    kind: LineKind = "material"
+    role: str | None = Field(None, description="product, packaging, water, remainder, process energy…")
+    parent_id: str | None = None
+    depth: int = 0
+    children: list[str] = Field(default_factory=list)
+    rate: Rate
+    recycled: bool = False
+    activity: Activity | None = None
+    factor: FactorProvenance | None = None
+    kgco2e: float | None = Field(None, description="Contribution, kg CO2e per declared unit")
+    share: float | None = Field(None, description="Share of the total (0-1), for the contribution table")
+    notes: list[str] = Field(default_factory=list)
+
+
+class Check(_Model):
+    """A structural check: its code, outcome and the lines concerned."""
+
+    code: str = Field(
+        description="mass_balance, composition_sum, ghost_input, missing_factor, composite_trace_ingredient, "
+        "unit_mismatch, proxy_factor, reconciliation, …"
+    )
+    severity: Severity
+    passed: bool
+    message: str
+    input_ids: list[str] = Field(default_factory=list)
+    value: float | None = None
+
+
+class VarianceContributor(_Model):
+    input_id: str
+    name: str
+    share: float = Field(description="Share of the variance of ln(total) explained by this line (0-1)")
+
+
+class Uncertainty(_Model):
+    """Seeded Monte Carlo over rates and factors (lognormal, spreads as geometric standard deviations)."""
+
+    method: Literal["monte_carlo"] = "monte_carlo"
+    runs: int
+    seed: int
+    median: float
+    p2_5: float
+    p97_5: float
+    mean: float
+    contributors: list[VarianceContributor] = Field(default_factory=list)
+
+
+class Edit(_Model):
+    """A change a user made to an estimate (a what-if lever or a manual edit), recorded in order."""
+
+    lever: str = Field(description="The lever as typed, e.g. 'recycled aluminium=80%' or 'region=FR'")
+    target: str | None = Field(None, description="Input id changed, or 'region'")
+    field: str = Field(description="rate, activity, region, factor")
+    old: Any = None
+    new: Any = None
+    kgco2e_before: float | None = None
+    kgco2e_after: float | None = None
+
+
+class Versions(_Model):
+    schema_version: str = TRACE_SCHEMA_VERSION
+    software: str
+    factor_library: str | None = None
+    catalog: str | None = None
+    model: str | None = Field(None, description="Language model used to fill gaps, if any")
+
+
+class Result(_Model):
+    """The headline numbers (written by ``aggregation.total_kgco2e`` and ``uncertainty``)."""
+
+    kgco2e: float = Field(description="kg CO2e per declared unit")
+    declared_unit: str
+    materials_kgco2e: float = 0.0
+    energy_kgco2e: float = 0.0
+    median: float | None = None
+    p2_5: float | None = None
+    p97_5: float | None = None
+    inputs_without_factor: int = 0
+    mass_share_with_factor: float | None = Field(None, description="Share of leaf material mass with a factor")
+    mass_balance: float | None = Field(None, description="S = Σ leaf material kg per kg of product")
+
+
+class Trace(_Model):
+    """A complete, auditable PCF estimate (schema :data:`TRACE_SCHEMA_VERSION`)."""
+
+    schema_version: str = TRACE_SCHEMA_VERSION
+    product: ProductInfo
+    inputs: list[InputLine] = Field(default_factory=list, description="BOM tree, flattened (parent_id links)")
+    energy: list[InputLine] = Field(default_factory=list, description="Process energy lines")
+    checks: list[Check] = Field(default_factory=list)
+    uncertainty: Uncertainty | None = None
+    result: Result | None = None
+    edits: list[Edit] = Field(default_factory=list)
+    versions: Versions
+    settings: dict[str, Any] = Field(default_factory=dict, description="Seed, runs, model, resolver names…")
+
+    # ------------------------------------------------------------ navigation (no arithmetic here)
+
+    def line(self, line_id: str) -> InputLine:
+        for line in (*self.inputs, *self.energy):
+            if line.id == line_id:
+                return line
+        raise KeyError(line_id)
+
+    def leaves(self) -> list[InputLine]:
+        """Material lines that carry a factor slot (no children)."""
+        return [x for x in self.inputs if not x.children]
+
+    def roots(self) -> list[InputLine]:
+        return [x for x in self.inputs if x.parent_id is None]
+
+    def all_lines(self) -> list[InputLine]:
+        """Every line that can contribute: material leaves and energy lines."""
+        return [*self.leaves(), *self.energy]
+
+
+def trace_json_schema() -> dict[str, Any]:
+    """The JSON schema of :class:`Trace` (documented in docs/trace-schema.md)."""
+    schema = Trace.model_json_schema()
+    schema["$id"] = f"https://openpcf.org/schema/trace-{TRACE_SCHEMA_VERSION}.json"
+    schema["title"] = f"openpcf trace {TRACE_SCHEMA_VERSION}"
+    return schema
