@@ -1,0 +1,1 @@
+"""openpcf's own offline solvers for the PCFBench tasks: deterministic, no network, explained."""

@@ -1,0 +1,134 @@
+"""The offline extraction solver on small hand-written documents (no ../shared data)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from openpcf.benchmark.data import ExtractionRow
+from openpcf.offline.extraction import OfflineExtractionSolver, extract, typical_claims
+from openpcf.offline.extraction_quantities import find_quantities, unit_phrases_in
+from openpcf.offline.extraction_query import parse_query
+
+
+def pairs(claims: list[dict]) -> list[tuple[float, str]]:
+    return sorted((c["value"], c["unit"]) for c in claims)
+
+
+# ---------------------------------------------------------------- quantities in text
+
+
+def test_range_gives_both_ends_with_the_shared_unit() -> None:
+    qs = find_quantities("Plasticizer ~27-28 % and water from about 1.5 to 6 wt% water.")
+    assert [(q.value, q.unit) for q in qs] == [(27.0, "%"), (28.0, "%"), (1.5, "wt%"), (6.0, "wt%")]
+    assert qs[0].group == qs[1].group != qs[2].group == qs[3].group
+
+
+def test_enumeration_takes_the_unit_written_after_its_last_member() -> None:
+    qs = find_quantities("SEC of hydraulic, hybrid and all-electric machines is 3.39, 1.67 and 1.46 MJ/kg respectively.")
+    assert [(q.value, q.unit) for q in qs] == [(3.39, "MJ/kg"), (1.67, "MJ/kg"), (1.46, "MJ/kg")]
+
+
+def test_per_tonne_value_is_left_as_stated_and_unit_spelled_for_the_scorer() -> None:
+    qs = find_quantities("electricity use of 87 kWh/t (10.7 kgce/t), steam 0.26 GJ per tonne, 14 MJ kg-1")
+    assert [(q.value, q.unit) for q in qs] == [
+        (87.0, "kWh/tonne"),
+        (10.7, "kgce/tonne"),
+        (0.26, "GJ/tonne"),
+        (14.0, "MJ/kg"),
+    ]
+
+
+def test_ratio_keeps_the_product_it_refers_to_and_references_are_not_values() -> None:
+    qs = find_quantities("In 1997 [33] the mass loss was ~0.15 g/g glass, see [35] 4 h at 107 °C")
+    assert [(q.value, q.unit) for q in qs] == [(0.15, "g/g glass"), (4.0, "h"), (107.0, "°C")]
+
+
+def test_query_units_and_scope_are_read() -> None:
+    intent = parse_query("What is the annual SEC in MJ/kg or kWh per kg, excluding upstream polymer production?")
+    assert intent.wanted_units == ("MJ/kg", "kWh/kg")
+    assert intent.wanted_classes == frozenset({("energy", "mass")})
+    assert [s.name for s in intent.scopes] == ["annual", "excluding upstream"]
+    assert [p.unit for p in unit_phrases_in("Answer in %.")] == ["%"]
+
+
+# ---------------------------------------------------------------- claims for a query
+
+
+def test_range_in_a_document_yields_both_ends_as_claims() -> None:
+    doc = (
+        "Trosifol film is mainly PVB resin. The main constituents are (in mass percentages): "
+        "PVB resin ~72 %, plasticizer ~27-28 %. The film is 0.76 mm thick."
+    )
+    claims, trace = extract("What is the mass percentage of plasticizer in the PVB film?", doc)
+    assert pairs(claims) == [(27.0, "%"), (28.0, "%")]
+    assert all("plasticizer ~27-28 %" in c["evidence"][0] for c in claims)
+    assert trace["mode"] == "document"
+
+
+def test_scope_annual_rate_wins_over_the_ten_year_amortised_rate() -> None:
+    doc = (
+        "Paddocks acidify over time. The annual maintenance lime rate is 250 kg/ha for these soils. "
+        "When the initial liming is amortised over 10 years it adds 400 kg/ha per year of lime."
+    )
+    claims, trace = extract("What is the annual maintenance lime application rate in kg per hectare?", doc)
+    assert pairs(claims) == [(250.0, "kg/ha")]
+    assert trace["scopes"] == ["annual"]
+    amortised, _ = extract("What is the lime rate amortised over 10 years in kg per hectare?", doc)
+    assert pairs(amortised) == [(400.0, "kg/ha")]
+
+
+def test_per_tonne_claim_keeps_value_and_unit_as_stated() -> None:
+    doc = (
+        "The best practice final energy intensity for cold rolling is steam use of 0.09 GJ/t and "
+        "electricity use of 87 kWh per tonne of cold rolled sheet. Hot rolling uses 2.1 GJ/t of fuel."
+    )
+    claims, _ = extract("What is the best practice electricity use of cold rolling in kWh per tonne?", doc, "energy")
+    assert pairs(claims) == [(87.0, "kWh/tonne")]
+
+
+def test_percentage_table_row_answers_for_its_own_row_only() -> None:
+    doc = (
+        "Table 2. Oxide composition of the float glass (mass %)\n"
+        "Oxide   Share\n"
+        "SiO2    72.6 %\n"
+        "Na2O    13.9 %\n"
+        "CaO     8.4 %\n"
+        "K2O     0.1 %\n"
+        "The balance is MgO and Al2O3."
+    )
+    claims, _ = extract("What is the mass percentage of Na2O in this float glass? Answer in %.", doc)
+    assert pairs(claims) == [(13.9, "%")]
+
+
+def test_no_matching_claim_gives_no_claims() -> None:
+    doc = "Mill scale accounts for 2 % of steel output. Rolling speeds reach 20 m/s in modern mills."
+    claims, trace = extract("What is the steam consumption of the paper machine dryer section in GJ/t?", doc, "energy")
+    assert claims == []
+    assert trace["rationale"] == "no figure in the document fits the query"
+
+
+def test_query_only_mode_uses_documented_values_or_nothing() -> None:
+    claims, citations = typical_claims("What is the typical SiO2 content of float glass? Answer in %.")
+    assert pairs(claims) == [(69, "%"), (74, "%")]
+    assert citations and citations[0].startswith("EN 572-1")
+    assert typical_claims("What is the plasticizer content of PVB film?") == ([], [])
+
+
+def test_solver_returns_claims_and_trace_and_honours_query_only() -> None:
+    row = ExtractionRow.model_validate(
+        {
+            "id": "x1",
+            "input": {"query": "What is the mass percentage of plasticizer? Answer in %.",
+                      "document_text": "The film holds plasticizer at 27-28 % by mass."},
+            "expected_output": {"claims": []},
+        }
+    )
+    result = asyncio.run(OfflineExtractionSolver("material").solve(row))
+    assert pairs(result.output["claims"]) == [(27.0, "mass%"), (28.0, "mass%")]
+    assert result.trace["claims"][0]["why"]
+    query_only = asyncio.run(OfflineExtractionSolver("material", query_only=True).solve(row))
+    assert query_only.output == {"claims": []}
+    with pytest.raises(ValueError, match="unknown extraction kind"):
+        OfflineExtractionSolver("water")  # type: ignore[arg-type]
