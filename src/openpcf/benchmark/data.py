@@ -70,7 +70,7 @@ class Metadata(_Open):
 
 
 class MappingMetadata(Metadata):
-    vagueness_severity: int | None = None
+    vagueness_severity: int | None = Field(default=None, ge=1, le=5)
 
 
 class ExtractionMetadata(Metadata):
@@ -90,7 +90,7 @@ class DecompositionInput(_Open):
 
 
 class DecompositionExpected(_Open):
-    components: list[str]
+    components: list[str] = Field(min_length=1)
 
 
 # ---------------------------------------------------------------- T2 triage
@@ -134,7 +134,7 @@ class MappingInput(_Open):
 
 
 class MappingExpected(_Open):
-    options: list[str]
+    options: list[str] = Field(min_length=1)
     banned_substring: str | None = None
     relevant_substring_1: str | None = None
     relevant_substring_2: str | None = None
@@ -152,7 +152,7 @@ class ExtractionInput(_Open):
 class Claim(_Open):
     """A numeric claim: ``value`` in ``unit`` with optional verbatim evidence quotes."""
 
-    value: float
+    value: float = Field(allow_inf_nan=False)
     unit: str
     evidence: list[str] | str | None = None
 
@@ -176,7 +176,7 @@ class EpdInput(_Open):
 
 
 class EpdExpected(_Open):
-    kgco2e: float
+    kgco2e: float = Field(allow_inf_nan=False, description="kg CO2e per declared unit")
 
 
 # ---------------------------------------------------------------- rows
@@ -274,7 +274,11 @@ def iter_jsonl(path: Path) -> Iterator[tuple[int, Any, DataProblem | None]]:
             try:
                 yield lineno, json.loads(raw), None
             except json.JSONDecodeError as exc:
-                yield lineno, None, DataProblem(str(path), lineno, "", f"malformed JSON: {exc.msg} (column {exc.colno})")
+                yield (
+                    lineno,
+                    None,
+                    DataProblem(str(path), lineno, "", f"malformed JSON: {exc.msg} (column {exc.colno})"),
+                )
 
 
 def read_model_jsonl(path: str | Path, model: type[M], *, collect: bool = False) -> list[M]:
@@ -304,7 +308,9 @@ def read_model_jsonl(path: str | Path, model: type[M], *, collect: bool = False)
             row_id = getattr(row, "id", None)
             if isinstance(row_id, str):
                 if row_id in seen_ids:
-                    problem = DataProblem(str(path), lineno, "id", f"duplicate id {row_id!r} (first on line {seen_ids[row_id]})")
+                    problem = DataProblem(
+                        str(path), lineno, "id", f"duplicate id {row_id!r} (first on line {seen_ids[row_id]})"
+                    )
                 else:
                     seen_ids[row_id] = lineno
             if problem is None:

