@@ -73,7 +73,9 @@ def summarise(trace: Trace) -> Trace:
         line.share = (line.kgco2e / total) if (line.kgco2e is not None and total) else None
     mass = declared_mass_kg(out)
     leaves = [x for x in out.leaves() if x.kind == "material"]
-    masses = [(mass_kg_per_kg(x, mass) or 0.0, x.kgco2e is not None) for x in leaves]
+    # A proxy (average of the other components) is not a factor of the input's own.
+    masses = [(mass_kg_per_kg(x, mass) or 0.0, x.kgco2e is not None and x.factor is not None and x.factor.match_method != "proxy")
+              for x in leaves]
     total_mass = sum(m for m, _ in masses)
     covered = sum(m for m, ok in masses if ok)
     unc = out.uncertainty

@@ -24,7 +24,7 @@ TRACE_SCHEMA_VERSION = "1.0"
 #: Where a rate came from: given by the user (BOM file, --set), parsed from a composition string,
 #: proposed by a language model, or a documented engine default (process energy, packaging).
 RateOrigin = Literal["user", "composition", "model", "default"]
-LineKind = Literal["material", "energy"]
+LineKind = Literal["material", "energy", "process"]
 Severity = Literal["info", "warning", "error"]
 
 
@@ -161,7 +161,7 @@ class Check(_Model):
 class VarianceContributor(_Model):
     input_id: str
     name: str
-    share: float = Field(description="Share of the variance of ln(total) explained by this line (0-1)")
+    share: float = Field(description="Share of the Monte Carlo variance of the total due to this line (0-1)")
 
 
 class Uncertainty(_Model):
@@ -218,7 +218,7 @@ class Trace(_Model):
     schema_version: str = TRACE_SCHEMA_VERSION
     product: ProductInfo
     inputs: list[InputLine] = Field(default_factory=list, description="BOM tree, flattened (parent_id links)")
-    energy: list[InputLine] = Field(default_factory=list, description="Process energy lines")
+    energy: list[InputLine] = Field(default_factory=list, description="Process energy lines (kind energy) and direct process emissions (kind process)")
     checks: list[Check] = Field(default_factory=list)
     uncertainty: Uncertainty | None = None
     result: Result | None = None

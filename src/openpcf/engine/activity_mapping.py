@@ -1,0 +1,181 @@
+"""Choosing an activity and an emission factor for each input, with the alternatives considered.
+
+The engine talks to factor data through one small protocol, :class:`FactorSource`:
+``resolve(FactorQuery) -> FactorMatch | None`` (what :mod:`openpcf.factors` resolvers and chains do),
+and optionally ``search(text, k, unit) -> [(Factor, score, matched_text)]`` for alternatives. Tests use a
+hand-made table; the CLI uses the open library (or a user's table) through :func:`default_factor_source`.
+
+For every lookup text of a :class:`~openpcf.engine.material_names.MaterialReading` (best first) the
+source is asked; the candidate with the best score, discounted a little for later lookup texts, wins.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from openpcf.engine.material_names import MaterialReading
+from openpcf.engine.trace import Activity, Alternative, FactorProvenance
+from openpcf.factors.record import Factor, FactorMatch, FactorQuery
+
+#: Geometric standard deviation of a factor by its quality flag (Monte Carlo default; see docs/estimate.md).
+FACTOR_SPREAD: dict[str, float] = {"high": 1.2, "medium": 1.4, "low": 1.8, "estimate": 2.0}
+#: Extra spread by how the factor was matched to the input: an exact name is surer than a search hit.
+MATCH_SPREAD: dict[str, float] = {"exact": 1.0, "alias": 1.05, "key": 1.0, "energy": 1.0, "computed": 1.0,
+                                  "search": 1.3, "proxy": 1.8, "user": 1.0}
+QUERY_DISCOUNT = 0.04  # score lost per position down the list of lookup texts
+MIN_SCORE = 0.5
+
+_RECYCLED_FACTOR = re.compile(r"\b(recycled|secondary|closed[- ]loop|scrap|cullet|remelt|reprocess)", re.I)
+
+
+@runtime_checkable
+class FactorSource(Protocol):
+    """What the engine needs from factor data (an :mod:`openpcf.factors` resolver or chain)."""
+
+    name: str
+
+    def resolve(self, query: FactorQuery) -> FactorMatch | None: ...
+
+
+def combined_spread(*gsds: float) -> float:
+    """Geometric standard deviations combined as independent lognormal factors: exp(sqrt(Σ ln² g))."""
+    import math
+
+    return math.exp(math.sqrt(sum(math.log(max(g, 1.0)) ** 2 for g in gsds)))
+
+
+def provenance(match: FactorMatch, *, method: str | None = None, extra_note: str | None = None) -> FactorProvenance:
+    """A trace's factor record from a resolver's match (source, licence, year, geography, GWP kept)."""
+    f = match.factor
+    m = method or match.method
+    notes = "; ".join(x for x in (f.notes, extra_note) if x) or None
+    return FactorProvenance(
+        id=f.id,
+        name=f.name,
+        value=f.value,
+        unit=f.unit,
+        source=f.source.cite(),
+        license=f.license,
+        year=f.year,
+        geography=f.geography,
+        gwp=f.gwp,
+        boundary=f.boundary,
+        quality=f.quality,
+        url=f.source.url,
+        resolver=match.resolver or None,
+        match_method=m,
+        match_score=round(match.score, 4),
+        confidence=match.confidence,
+        spread=round(combined_spread(FACTOR_SPREAD.get(f.quality, 2.0), MATCH_SPREAD.get(m, 1.3)), 4),
+        notes=notes,
+    )
+
+
+def _search(source: Any, text: str, k: int, unit: str | None) -> list[tuple[Factor, float, str]]:
+    fn = getattr(source, "search", None)
+    if fn is None:
+        return []
+    try:
+        return list(fn(text, k=k, unit=unit))
+    except TypeError:
+        return []
+
+
+# Words that do not identify a substance: a search hit need not contain them.
+_GENERIC_TOKENS = frozenset(
+    "acid oxide chemical chemicals material materials production product products raw grade powder granulate "
+    "granules granule pellets pellet resin virgin primary unspecified average mixed technical pure solution at "
+    "plant market for natural synthetic industrial".split()
+)
+#: Factor categories that never stand for a material input (characterisation factors, spend, freight).
+_NOT_MATERIAL = frozenset({"emission", "spend", "freight", "electricity", "heat"})
+
+
+def substance_tokens(text: str) -> set[str]:
+    """The identifying content tokens of a lookup text ("citric acid" → {"citric"})."""
+    from openpcf.factors.naming import content_tokens
+
+    return {t for t in content_tokens(text) if t not in _GENERIC_TOKENS and len(t) > 1}
+
+
+def acceptable(query: str, match: FactorMatch, *, material: bool = True) -> bool:
+    """A practitioner's guard on a name match: a search hit must name every identifying word of the query
+    ("citric acid" ↛ "sulfuric acid", "titanium dioxide" ↛ "carbon dioxide"); material inputs never map
+    to characterisation, spend-based or freight factors."""
+    from openpcf.factors.naming import content_tokens
+
+    if material and match.factor.category in _NOT_MATERIAL:
+        return False
+    if match.method in ("exact", "alias", "key", "energy", "computed"):
+        return True
+    needed = substance_tokens(query)
+    have = set(content_tokens(match.factor.name)) | set(content_tokens(match.matched_text))
+    return bool(needed) and needed <= have
+
+
+def looks_recycled(factor: Factor | FactorProvenance) -> bool:
+    return bool(_RECYCLED_FACTOR.search(factor.name)) or bool(_RECYCLED_FACTOR.search(getattr(factor, "id", "")))
+
+
+def choose_factor(
+    reading: MaterialReading,
+    source: FactorSource,
+    *,
+    unit: str | None = "kg",
+    geography: str | None = None,
+    extra_queries: Sequence[str] = (),
+    alternatives: int = 5,
+) -> tuple[Activity, FactorMatch | None]:
+    """The activity record and the winning match for one component (None when nothing scores ≥ 0.5).
+
+    Candidates from every lookup text are ranked by ``score − 0.04 × position``; a recycled component
+    prefers a factor for recycled/secondary material when one scores as well.
+    """
+    queries = [*reading.queries, *extra_queries]
+    scored: dict[str, tuple[float, FactorMatch, str]] = {}
+    for pos, text in enumerate(queries):
+        match = source.resolve(FactorQuery(name=text, unit=unit, geography=geography))
+        if match is None or not acceptable(text, match, material=unit == "kg"):
+            continue
+        adj = match.score - QUERY_DISCOUNT * pos
+        if reading.recycled and looks_recycled(match.factor):
+            adj += 0.05
+        if reading.recycled is False and looks_recycled(match.factor) and not re.search(r"recycl|cullet", text, re.I):
+            adj -= 0.2  # a virgin input mapped to a recycled-material factor understates it
+        prev = scored.get(match.factor.id)
+        if prev is None or adj > prev[0]:
+            scored[match.factor.id] = (adj, match, text)
+    # More candidates for the alternatives list (not chosen unless they beat the resolver's answers).
+    if queries:
+        for factor, score, matched in _search(source, queries[0], alternatives, unit):
+            if factor.id not in scored and not (unit == "kg" and factor.category in _NOT_MATERIAL):
+                fm = FactorMatch(factor=factor, method="search", score=min(max(score, 0.0), 1.0),
+                                 confidence="low", resolver=getattr(source, "name", ""), query=queries[0],
+                                 matched_text=matched)
+                scored[factor.id] = (score - 0.1, fm, queries[0])
+    ranked = sorted(scored.values(), key=lambda t: (-t[0], t[1].factor.id))
+    eligible = [t for t in ranked if t[1].score >= MIN_SCORE and t[0] > 0 and acceptable(t[2], t[1], material=unit == "kg")]
+    best = eligible[0] if eligible else None
+    alts = [
+        Alternative(
+            name=m.factor.name,
+            id=m.factor.id,
+            score=round(adj, 4),
+            factor_id=m.factor.id,
+            factor_value=m.factor.value,
+            factor_unit=m.factor.unit,
+            chosen=best is not None and m.factor.id == best[1].factor.id,
+        )
+        for adj, m, _ in ranked[: alternatives + 1]
+    ]
+    activity = Activity(
+        query=best[2] if best else (queries[0] if queries else reading.name),
+        name=best[1].factor.name if best else None,
+        id=best[1].factor.id if best else None,
+        score=round(best[0], 4) if best else None,
+        method=best[1].method if best else None,
+        alternatives=alts,
+    )
+    return activity, (best[1] if best else None)

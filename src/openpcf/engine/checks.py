@@ -1,0 +1,88 @@
+"""Structural checks of a trace: what a reviewer would look for before trusting a PCF.
+
+- ``mass_balance``: S = Σ leaf material kg per kg of product; S < 1 (missing mass) or S > 3 (gross double
+  counting) fails (PCFBench's mass-violation definition).
+- ``ghost_input``: materials listed with a zero rate.
+- ``missing_factor``: contributing lines with no factor of their own — reported and counted, never zero:
+  they are either proxied (and say so) or left out of the total with an error.
+- ``composite_trace_ingredient``: a composite mapped to a precious/critical metal factor.
+- ``unit_mismatch``: a rate whose unit does not convert into its factor's unit.
+- ``low_confidence_match``: factors found by a weak search match.
+"""
+
+from __future__ import annotations
+
+from openpcf import units
+from openpcf.engine.aggregation import mass_balance
+from openpcf.engine.material_names import trace_ingredient_mismatch
+from openpcf.engine.trace import Check, Trace
+
+MASS_BALANCE_LOW = 1.0
+MASS_BALANCE_HIGH = 3.0
+MASS_BALANCE_TOLERANCE = 0.005  # shares rounded to 0.1% must not fail S ≥ 1
+
+
+def structural_checks(trace: Trace) -> list[Check]:
+    """Every built-in check of a trace, in a fixed order (existing non-structural checks are not included)."""
+    checks: list[Check] = []
+    s = mass_balance(trace)
+    if s is None:
+        checks.append(Check(code="mass_balance", severity="info", passed=True,
+                            message="mass balance not computed (declared unit is not a mass and no mass was given)"))
+    else:
+        ok = MASS_BALANCE_LOW - MASS_BALANCE_TOLERANCE <= s <= MASS_BALANCE_HIGH
+        why = "" if ok else (" — mass is missing (S < 1)" if s < 1 else " — inputs are double counted (S > 3)")
+        checks.append(Check(code="mass_balance", severity="info" if ok else "warning", passed=ok, value=round(s, 6),
+                            message=f"S = Σ material kg per kg of product = {s:.3f}{why}"))
+    ghosts = [x for x in trace.leaves() if x.kind == "material" and x.rate.value == 0]
+    checks.append(Check(
+        code="ghost_input", severity="warning" if ghosts else "info", passed=not ghosts,
+        input_ids=[x.id for x in ghosts], value=float(len(ghosts)),
+        message=("listed with a zero rate: " + ", ".join(repr(x.name) for x in ghosts)) if ghosts else "no input has a zero rate",
+    ))
+    contributing = [x for x in trace.all_lines() if x.rate.value > 0]
+    missing = [x for x in contributing if x.factor is None]
+    proxied = [x for x in contributing if x.factor is not None and x.factor.match_method == "proxy"]
+    if missing:
+        checks.append(Check(
+            code="missing_factor", severity="error", passed=False, input_ids=[x.id for x in missing],
+            value=float(len(missing)),
+            message=f"{len(missing)} input(s) have no factor and are NOT in the total: "
+            + ", ".join(repr(x.name) for x in missing),
+        ))
+    else:
+        checks.append(Check(code="missing_factor", severity="info", passed=True, value=0.0,
+                            message="every contributing input has a factor"))
+    if proxied:
+        checks.append(Check(
+            code="proxy_factor", severity="warning", passed=False, input_ids=[x.id for x in proxied],
+            value=float(len(proxied)),
+            message=f"{len(proxied)} input(s) without a factor of their own were given a proxy: "
+            + ", ".join(f"{x.name!r} → {x.factor.name}" for x in proxied if x.factor),
+        ))
+    traps = []
+    for x in trace.leaves():
+        if x.factor is not None:
+            warning = trace_ingredient_mismatch(x.name, x.factor.name)
+            if warning:
+                traps.append((x, warning))
+    checks.append(Check(
+        code="composite_trace_ingredient", severity="warning" if traps else "info", passed=not traps,
+        input_ids=[x.id for x, _ in traps],
+        message="; ".join(w for _, w in traps) if traps else "no composite mapped to a trace ingredient",
+    ))
+    bad_units = [x for x in trace.all_lines() if x.factor is not None and not units.is_convertible(x.rate.unit, x.factor.unit)]
+    checks.append(Check(
+        code="unit_mismatch", severity="error" if bad_units else "info", passed=not bad_units,
+        input_ids=[x.id for x in bad_units],
+        message=("rate unit does not convert to factor unit: "
+                 + ", ".join(f"{x.name!r} ({x.rate.unit} vs {x.factor.unit})" for x in bad_units if x.factor))
+        if bad_units else "every rate converts into its factor's unit",
+    ))
+    weak = [x for x in trace.all_lines() if x.factor is not None and x.factor.confidence == "low" and x.factor.match_method != "proxy"]
+    if weak:
+        checks.append(Check(
+            code="low_confidence_match", severity="warning", passed=False, input_ids=[x.id for x in weak],
+            message="weak name match, check the activity: " + ", ".join(f"{x.name!r} → {x.factor.name}" for x in weak if x.factor),
+        ))
+    return checks

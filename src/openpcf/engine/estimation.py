@@ -1,0 +1,438 @@
+"""``estimate(product) -> Trace``: the compositional PCF, assembled step by step into a trace.
+
+1. Bill of materials: the user's BOM, or the parsed composition (shares → kg per declared unit; a sum
+   above 100% is scaled down, below 100% gets an explicit "unspecified remainder" line; packaging listed
+   on top of the product is kept on top), or — with a model — one proposed by the LLM.
+2. For every leaf: an activity and an emission factor (:mod:`openpcf.engine.activity_mapping`), then a
+   class-level factor when no specific one matched, then — for remainders and anything still unmatched —
+   the mass-weighted average of the resolved components, flagged as a proxy.
+3. Process energy from the documented default of the product class (:mod:`openpcf.engine.process_energy`)
+   at the grid intensity of the region, plus direct CO2 from carbonates decomposed in a furnace.
+4. Contributions and total (:mod:`openpcf.engine.aggregation`), checks, seeded Monte Carlo.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from openpcf import units
+from openpcf.engine.activity_mapping import FactorSource, choose_factor, looks_recycled, provenance
+from openpcf.engine.aggregation import declared_mass_kg, line_kgco2e, summarise
+from openpcf.engine.checks import structural_checks
+from openpcf.engine.composition import ComponentAmount, CompositionError, parse_composition, share_divisor
+from openpcf.engine.material_names import CARBONATE_CO2, carbonate_of, class_queries, interpret
+from openpcf.engine.process_energy import energy_default, infer_product_class
+from openpcf.engine.product import BomEntry, ProductSpec
+from openpcf.engine.region import Region, parse_region
+from openpcf.engine.trace import (
+    Activity,
+    Check,
+    DeclaredUnit,
+    FactorProvenance,
+    InputLine,
+    ProductInfo,
+    Rate,
+    Trace,
+    Versions,
+)
+from openpcf.engine.uncertainty import DEFAULT_RUNS, RATE_SPREAD, monte_carlo
+from openpcf.factors.record import FactorQuery
+
+COMPOSITION_SUM_TOLERANCE = 0.01  # |Σ shares − 1| up to 1 point is rounding
+
+
+class EstimateError(ValueError):
+    """The product cannot be estimated as given; the message says what to add or fix."""
+
+
+# ---------------------------------------------------------------- declared unit
+
+
+def parse_declared_unit(text: str | None, mass_kg: float | None = None) -> DeclaredUnit:
+    """``"1 kg"``, ``"kilogram"``, ``"1000 kg"``, ``"1 m2"`` → :class:`DeclaredUnit` (unknown unit → error)."""
+    raw = (text or "1 kg").strip()
+    m = re.fullmatch(r"([-+]?\d*\.?\d+(?:[eE][-+]?\d+)?)?\s*(.*)", raw)
+    amount = float(m.group(1)) if m and m.group(1) else 1.0
+    unit = (m.group(2) if m else raw).strip() or "kg"
+    if amount <= 0:
+        raise EstimateError(f"declared unit {raw!r}: the amount must be positive")
+    try:
+        units.parse_unit(unit)
+    except units.UnitError:
+        raise EstimateError(f"declared unit {raw!r}: unknown unit {unit!r} (use e.g. '1 kg', '1 m2', '1 item')") from None
+    canonical = units.canonical_unit(unit)
+    if mass_kg is not None and mass_kg <= 0:
+        raise EstimateError(f"declared mass must be positive, got {mass_kg:g} kg")
+    return DeclaredUnit(amount=amount, unit=canonical, mass_kg=mass_kg)
+
+
+# ---------------------------------------------------------------- factor data
+
+
+@lru_cache(maxsize=1)
+def default_factor_source() -> FactorSource:
+    """The open factor library shipped with openpcf (loaded once)."""
+    import openpcf.factors as factors
+
+    make = getattr(factors, "default_resolver", None)
+    if callable(make):
+        return make()
+    from openpcf.factors.library import open_library
+    from openpcf.factors.resolver import LibraryResolver
+
+    return LibraryResolver(open_library())
+
+
+def _software_version() -> str:
+    from openpcf import __version__
+
+    return f"openpcf {__version__}"
+
+
+def _library_version(source: Any) -> str | None:
+    version = getattr(source, "version", None)
+    if isinstance(version, str):
+        return version
+    lib = getattr(source, "library", None)
+    return getattr(lib, "version", None) or getattr(lib, "name", None) or getattr(source, "name", None)
+
+
+# ---------------------------------------------------------------- bill of materials
+
+
+def _is_energy_unit(unit: str) -> bool:
+    return share_divisor(unit) is None and units.is_convertible(unit, "MJ")
+
+
+def _material_lines(product: ProductSpec, du: DeclaredUnit, checks: list[Check]) -> tuple[list[InputLine], list[InputLine]]:
+    """Material lines (BOM tree, flattened) and user energy lines, with rates per declared unit."""
+    mass = du.mass_kg if du.mass_kg is not None else (units.convert(du.amount, du.unit, "kg") if units.is_convertible(du.unit, "kg") else None)
+    if product.bom:
+        return _bom_lines(product.bom, mass)
+    if not product.composition or not product.composition.strip():
+        raise EstimateError(
+            f"{product.name!r}: no composition or bill of materials; give --composition 'name: share; …', "
+            "--bom FILE, or --model to let a language model propose one"
+        )
+    parts = parse_composition(product.composition)
+    return _composition_lines(parts, mass, checks), []
+
+
+def _composition_lines(parts: list[ComponentAmount], mass: float | None, checks: list[Check]) -> list[InputLine]:
+    if any(p.is_share for p in parts) and mass is None:
+        raise EstimateError("a composition in shares needs the mass of one declared unit (--declared-unit '1 kg' or a mass)")
+    readings = [interpret(p.name) for p in parts]
+    in_product = [p.value for p, r in zip(parts, readings) if p.is_share and r.role != "packaging"]
+    total_share = sum(in_product)
+    scale = 1.0
+    add_remainder = 0.0
+    if in_product:
+        if total_share > 1 + COMPOSITION_SUM_TOLERANCE:
+            scale = 1.0 / total_share
+            checks.append(Check(code="composition_sum", severity="warning", passed=False, value=round(total_share, 6),
+                                message=f"the product's shares sum to {total_share:.1%}; scaled to 100% (packaging kept on top)"))
+        elif total_share < 1 - COMPOSITION_SUM_TOLERANCE:
+            add_remainder = 1.0 - total_share
+            checks.append(Check(code="composition_sum", severity="warning", passed=False, value=round(total_share, 6),
+                                message=f"the product's shares sum to {total_share:.1%}; the missing {add_remainder:.1%} "
+                                "is an explicit 'unspecified remainder' line"))
+        else:
+            checks.append(Check(code="composition_sum", severity="info", passed=True, value=round(total_share, 6),
+                                message=f"the product's shares sum to {total_share:.1%}"))
+    lines: list[InputLine] = []
+    for i, (part, reading) in enumerate(zip(parts, readings), start=1):
+        if part.is_share:
+            share = part.value * (scale if reading.role != "packaging" else 1.0)
+            value, note = share * (mass or 0.0), None
+            if scale != 1.0 and reading.role != "packaging":
+                note = f"{part.value:.4g} kg/kg as given, scaled by {scale:.4f}"
+        else:
+            value, note = part.value, None
+        lines.append(InputLine(
+            id=f"m{i}", name=part.name, role=reading.role, recycled=reading.recycled,
+            rate=Rate(value=value, unit="kg", origin="composition", as_given=part.as_given,
+                      spread=RATE_SPREAD["composition"], note=note),
+        ))
+    if add_remainder > 0:
+        lines.append(InputLine(
+            id=f"m{len(lines) + 1}", name="unspecified remainder", role="remainder",
+            rate=Rate(value=add_remainder * (mass or 0.0), unit="kg", origin="default", spread=RATE_SPREAD["default"],
+                      note="100% minus the listed shares"),
+        ))
+    return lines
+
+
+def _bom_lines(entries: Sequence[BomEntry], mass: float | None) -> tuple[list[InputLine], list[InputLine]]:
+    materials: list[InputLine] = []
+    energy: list[InputLine] = []
+    ids: dict[str, str] = {}
+    for i, e in enumerate(entries, start=1):
+        if _is_energy_unit(e.unit):
+            energy.append(InputLine(
+                id=f"e{len(energy) + 1}", name=e.name, kind="energy", role="process energy",
+                rate=Rate(value=e.amount, unit=units.canonical_unit(e.unit), origin="user", as_given=f"{e.amount:g} {e.unit}",
+                          spread=RATE_SPREAD["user"]),
+                activity=Activity(query=e.activity or e.name, method="user") if e.activity else None,
+            ))
+            continue
+        divisor = share_divisor(e.unit)
+        if divisor is not None:
+            if mass is None:
+                raise EstimateError(f"BOM row {e.name!r}: a share ({e.unit}) needs the mass of one declared unit")
+            value = e.amount / divisor * mass
+        else:
+            value = units.convert(e.amount, e.unit, "kg")
+        reading = interpret(e.name)
+        line_id = f"m{i}"
+        ids[e.name] = line_id
+        materials.append(InputLine(
+            id=line_id, name=e.name, role=reading.role, recycled=e.recycled if e.recycled is not None else reading.recycled,
+            rate=Rate(value=value, unit="kg", origin="user", as_given=f"{e.amount:g} {e.unit}", spread=RATE_SPREAD["user"]),
+            activity=Activity(query=e.activity, method="user") if e.activity else None,
+        ))
+    by_id = {x.id: x for x in materials}
+    for e, line in zip([e for e in entries if not _is_energy_unit(e.unit)], materials):
+        if e.parent:
+            parent = by_id[ids[e.parent]]
+            line.parent_id = parent.id
+            parent.children.append(line.id)
+    for line in materials:  # depth from the parent chain (BOM tree)
+        depth, cur = 0, line
+        while cur.parent_id is not None and depth < 20:
+            cur = by_id[cur.parent_id]
+            depth += 1
+        line.depth = depth
+    return materials, energy
+
+
+# ---------------------------------------------------------------- factors for the lines
+
+
+def _average_proxy(lines: list[InputLine]) -> FactorProvenance | None:
+    """Mass-weighted average factor (kg CO2e per kg) of the product's resolved components."""
+    pairs = [(x.rate.value, line_kgco2e(x)) for x in lines
+             if x.role in ("product", None) and x.factor is not None and x.factor.match_method != "proxy" and x.rate.value > 0]
+    pairs = [(m, c) for m, c in pairs if c is not None]
+    mass = sum(m for m, _ in pairs)
+    if mass <= 0:
+        return None
+    value = sum(c for _, c in pairs) / mass
+    return FactorProvenance(
+        id="openpcf:proxy:average-of-components",
+        name="mass-weighted average of this product's resolved components",
+        value=value, unit="kg",
+        source="openpcf engine: derived from the factors of the other inputs of this trace",
+        license="derived (see the component factors)", quality="estimate", match_method="proxy",
+        confidence="low", spread=2.5,
+        notes=f"average over {len(pairs)} resolved component(s), {mass:.4g} kg",
+    )
+
+
+def _resolve_materials(lines: list[InputLine], source: FactorSource, region: Region | None, product_name: str) -> None:
+    geography = region.code if region else None
+    for line in lines:
+        if line.children or line.role == "remainder":
+            continue
+        reading = interpret(line.name)
+        forced = line.activity.query if line.activity is not None and line.activity.method == "user" else None
+        extra: list[str] = []
+        if forced is None and not reading.queries and reading.recycled:
+            extra = [f"recycled {product_name}", product_name]  # "Pre-consumer material" of an aluminium foil
+        if forced is not None:
+            from dataclasses import replace
+
+            reading = replace(reading, queries=(forced,))
+        activity, match = choose_factor(reading, source, geography=geography, extra_queries=extra)
+        method = None
+        if match is None and forced is None:
+            fallback = class_queries(line.name, recycled=line.recycled) or (
+                class_queries(product_name, recycled=line.recycled) if not reading.queries else ()
+            )
+            if fallback:
+                from dataclasses import replace
+
+                act2, match = choose_factor(replace(reading, queries=fallback), source, geography=geography)
+                if match is not None:
+                    activity = act2.model_copy(update={"alternatives": activity.alternatives + act2.alternatives, "method": "class"})
+                    method = "class"
+        if forced is not None and activity.method is not None:
+            activity = activity.model_copy(update={"method": "user"})
+        line.activity = activity
+        if match is not None:
+            note = None
+            if line.recycled and not looks_recycled(match.factor):
+                note = "recycled input, but no recycled-material factor matched: the virgin factor is used (conservative)"
+                line.notes.append(note)
+            line.factor = provenance(match, method=method or ("user" if forced else None), extra_note=note)
+    proxy = _average_proxy(lines)
+    for line in lines:
+        if line.children or line.factor is not None or line.rate.value <= 0:
+            continue
+        if proxy is not None:
+            line.factor = proxy
+            reason = "unspecified remainder" if line.role == "remainder" else "no factor matched"
+            line.notes.append(f"{reason}: proxied by the mass-weighted average of the resolved components")
+            if line.activity is None:
+                line.activity = Activity(query=line.name, name=proxy.name, id=proxy.id, method="proxy")
+
+
+# ---------------------------------------------------------------- energy and process emissions
+
+
+def _energy_match(source: FactorSource, carrier: str, region: Region | None) -> tuple[Any, str | None]:
+    """(match, note) for 'electricity' (kWh, grid of the region) or 'natural gas' (MJ)."""
+    import openpcf.factors as factors
+
+    if carrier == "electricity":
+        grid = getattr(factors, "grid_electricity", None)
+        if callable(grid) and region is not None:
+            for code in (region.code, region.alpha3, region.name):
+                if code:
+                    match = grid(code)
+                    if match is not None:
+                        return match, None
+        for code in ([region.code, region.alpha3, region.name] if region else []) + [None]:
+            for name in ("electricity, grid", "electricity, at grid", "electricity"):
+                match = source.resolve(FactorQuery(name=name, unit="kWh", geography=code))
+                if match is None or match.factor.category not in ("electricity", "fuel", "lci", "material", "energy"):
+                    continue
+                if not re.search(r"\belectricity\b", match.factor.name, re.I) or re.search(r"\bat power plant\b|coal|nuclear|diesel", match.factor.name, re.I):
+                    continue
+                geo = (match.factor.geography or "").upper()
+                if code is None or geo in {str(c).upper() for c in (region.code, region.alpha3, region.name) if c}:
+                    note = None if code is not None else (
+                        f"no grid factor for {region.name}; used {match.factor.geography}" if region else None)
+                    return match, note
+        return None, None
+    for name in ("natural gas, burnt", "natural gas", "heat, natural gas"):
+        match = source.resolve(FactorQuery(name=name, unit="MJ", geography=region.code if region else None))
+        if match is not None and re.search(r"natural gas", match.factor.name, re.I) and not re.search(r"supply|well-to-tank|pipeline", match.factor.name, re.I):
+            return match, None
+    return None, None
+
+
+def _energy_lines(product_class: str, user_energy: list[InputLine], du: DeclaredUnit, mass: float | None,
+                  source: FactorSource, region: Region | None) -> list[InputLine]:
+    default = energy_default(product_class)
+    lines = list(user_energy)
+    have = {("electricity" if re.search(r"electric", x.name, re.I) else "natural gas") for x in user_energy}
+    per_unit = mass if mass is not None else 0.0
+    for carrier, value, unit in (("electricity", default.electricity_kwh_per_kg, "kWh"), ("natural gas", default.heat_mj_per_kg, "MJ")):
+        if carrier in have or value <= 0 or per_unit <= 0:
+            continue
+        lines.append(InputLine(
+            id=f"e{len(lines) + 1}",
+            name=f"process {'electricity' if carrier == 'electricity' else 'heat (natural gas)'}",
+            kind="energy", role="process energy",
+            rate=Rate(value=value * per_unit, unit=unit, origin="default", spread=default.spread,
+                      note=f"{value:g} {unit}/kg default for '{default.label}': {default.basis}"),
+        ))
+    for line in lines:
+        carrier = "electricity" if re.search(r"electric", line.name, re.I) else "natural gas"
+        match, note = _energy_match(source, carrier, region)
+        if match is not None:
+            line.factor = provenance(match, method="energy", extra_note=note)
+            line.activity = Activity(query=carrier, name=match.factor.name, id=match.factor.id, score=match.score, method="energy")
+        else:
+            line.activity = Activity(query=carrier)
+    return lines
+
+
+def _process_lines(materials: list[InputLine], product_class: str, start: int) -> list[InputLine]:
+    """Direct CO2 from carbonates decomposed in a furnace (glass melting)."""
+    if product_class != "glass_melting":
+        return []
+    out = []
+    for line in materials:
+        carbonate = carbonate_of(line.name) if not line.children else None
+        if carbonate is None or line.rate.value <= 0:
+            continue
+        basis, value = CARBONATE_CO2[carbonate]
+        out.append(InputLine(
+            id=f"p{start + len(out)}", name=f"CO2 from {line.name} in the furnace", kind="process", role="process emission",
+            parent_id=None, rate=Rate(value=line.rate.value, unit="kg", origin=line.rate.origin, spread=line.rate.spread,
+                                      note=f"mass of {line.name!r} decomposed"),
+            activity=Activity(query=carbonate, name=f"{carbonate} decomposition", method="computed"),
+            factor=FactorProvenance(
+                id=f"openpcf:stoichiometry:{carbonate.replace(' ', '-')}", name=f"CO2 released by {carbonate} decomposition",
+                value=value, unit="kg", source=f"Stoichiometry, IUPAC standard atomic weights ({basis})",
+                license="public domain (physical constants)", gwp="CO2 (GWP 1)", boundary="direct process emission",
+                quality="high", match_method="computed", confidence="high", spread=1.05,
+            ),
+        ))
+    return out
+
+
+# ---------------------------------------------------------------- entry point
+
+
+def estimate(
+    product: ProductSpec,
+    *,
+    region: str | None = None,
+    model: Any = None,
+    seed: int = 0,
+    source: FactorSource | None = None,
+    runs: int = DEFAULT_RUNS,
+    product_class: str | None = None,
+) -> Trace:
+    """Estimate kg CO2e per declared unit of ``product`` and return the full trace.
+
+    ``region`` overrides ``product.region`` (country name or ISO code); ``source`` is the factor source
+    (default: the open library); ``model`` (a model name or pydantic-ai model) lets a language model fill
+    a missing bill of materials; ``seed`` and ``runs`` drive the Monte Carlo.
+    """
+    source = source if source is not None else default_factor_source()
+    du = parse_declared_unit(product.declared_unit, product.declared_mass_kg)
+    region_text = region if region is not None else product.region
+    reg = parse_region(region_text)
+    checks: list[Check] = []
+    if region_text and reg is None:
+        checks.append(Check(code="region", severity="warning", passed=False,
+                            message=f"region {region_text!r} not recognised; global defaults used"))
+    model_name = None
+    if not product.bom and not (product.composition or "").strip() and model is not None:
+        from openpcf.engine.model_fill import propose_bom
+
+        product = product.model_copy(update={"bom": propose_bom(product, model)})
+        model_name = str(getattr(model, "model_name", model))
+    try:
+        materials, user_energy = _material_lines(product, du, checks)
+    except CompositionError as exc:
+        raise EstimateError(str(exc)) from None
+    if model_name:
+        for line in materials:
+            line.rate = line.rate.model_copy(update={"origin": "model", "spread": RATE_SPREAD["model"]})
+    names = [x.name for x in materials]
+    cls = product_class or infer_product_class(product.name, product.description, names)
+    trace = Trace(
+        product=ProductInfo(
+            name=product.name, description=product.description, declared_unit=du,
+            region=reg.code if reg else None, region_as_given=region_text,
+            category=product.category or cls, category_origin="user" if product.category else "inferred",
+            composition_as_given=product.composition,
+            recycled_content=None if product.recycled_content is None else str(product.recycled_content),
+        ),
+        inputs=materials,
+        versions=Versions(software=_software_version(), factor_library=_library_version(source), model=model_name),
+        settings={"seed": seed, "runs": runs, "product_class": cls, "factor_source": getattr(source, "name", None)},
+    )
+    _resolve_materials(trace.inputs, source, reg, product.name)
+    mass = declared_mass_kg(trace)
+    energy = _energy_lines(cls, user_energy, du, mass, source, reg)
+    energy += _process_lines(trace.inputs, cls, 1)
+    trace.energy = energy
+    trace.checks = checks
+    return finish(trace, seed=seed, runs=runs)
+
+
+def finish(trace: Trace, *, seed: int = 0, runs: int = DEFAULT_RUNS) -> Trace:
+    """Contributions, total, checks and Monte Carlo of a trace whose lines and factors are set."""
+    keep = [c for c in trace.checks if c.code in ("composition_sum", "region", "reconciliation")]
+    out = summarise(trace)
+    out.checks = keep + structural_checks(out)
+    out.uncertainty = monte_carlo(out, runs=runs, seed=seed)
+    return summarise(out)

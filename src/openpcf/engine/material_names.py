@@ -1,0 +1,279 @@
+"""Reading a component name as an LCA practitioner would: what to look up, and what role it plays.
+
+"Aluminium scrap (post-consumer)" is *recycled aluminium*; "Additive (phosphoric acid)" is *phosphoric
+acid*; "PVB (Polyvinyl Butyral)" is either spelling; "distribution packaging" is packaging, not product;
+"water" is water; "other: 1%" is an unspecified remainder. :func:`interpret` returns the lookup texts to
+try, best first, plus these flags. Pure functions, no factor data.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from openpcf.engine.composition import is_other_name
+
+Role = str  # "product" | "packaging" | "water" | "remainder"
+
+_RECYCLED = re.compile(
+    r"\b(recycled|recycling|scraps?|post[- ]?consumer|pre[- ]?consumer|secondary|remelted|reclaimed|regrind|"
+    r"regenerated|re-?refined|cullet|recovered|pcr|pir)\b",
+    re.I,
+)
+_RECYCLED_NOISE = re.compile(
+    r"\b(recycled|recycling|from recycling|scraps?|post[- ]?consumer|pre[- ]?consumer|secondary|remelted|reclaimed|"
+    r"regrind|regenerated|re-?refined|recovered|material|pcr|pir|100\s*%|\d+\s*%)\b",
+    re.I,
+)
+_PACKAGING = re.compile(r"\b(packaging|package|packing|pallets?|cartons?|crates?|wrapping|stretch film|lids?|caps?|closures?|labels?)\b", re.I)
+_WATER = re.compile(r"^(process |tap |deionised |deionized |demineralised |demineralized |drinking |softened |purified )?water\b", re.I)
+_EXAMPLE = re.compile(r"^\s*(e\.?\s?g\.?|i\.?\s?e\.?|such as|incl\.?|including|ex\.?)[,:]?\s*", re.I)
+_BRAND = re.compile(r"[®™©]")
+
+# Generic class words → the practitioner's background activity for them (ecoinvent-style names, which
+# the factor resolvers also know as aliases). Checked on whole normalised heads only.
+GENERIC_CLASSES: dict[str, tuple[str, ...]] = {
+    "organic substances": ("chemical, organic",),
+    "organic substance": ("chemical, organic",),
+    "organic compounds": ("chemical, organic",),
+    "organic chemicals": ("chemical, organic",),
+    "inorganic substances": ("chemical, inorganic",),
+    "inorganic substance": ("chemical, inorganic",),
+    "inorganic compounds": ("chemical, inorganic",),
+    "inorganic chemicals": ("chemical, inorganic",),
+    "additive": ("chemical, organic",),
+    "additives": ("chemical, organic",),
+    "finish": ("chemical, organic",),
+    "optical brightener": ("chemical, organic",),
+    "lubricant stabilizer": ("chemical, organic",),
+    "flavors": ("chemical, organic",),
+    "flavours": ("chemical, organic",),
+    "vitamins": ("chemical, organic",),
+    "sweeteners": ("sugar",),
+    "sweetener": ("sugar",),
+    "pigment": ("pigment", "titanium dioxide", "chemical, inorganic"),
+    "pigments": ("pigment", "titanium dioxide", "chemical, inorganic"),
+    "dye": ("dye", "chemical, organic"),
+    "dyes": ("dye", "chemical, organic"),
+    "printing inks": ("printing ink", "ink", "chemical, organic"),
+    "inks": ("printing ink", "ink", "chemical, organic"),
+    "plastic material": ("plastics, average", "average plastics"),
+    "plastics": ("plastics, average", "average plastics"),
+    "plastic": ("plastics, average", "average plastics"),
+    "oils": ("lubricating oil", "mineral oil"),
+    "oil": ("lubricating oil", "mineral oil"),
+    "base oil": ("lubricating oil", "mineral oil"),
+    "alloying elements": ("alloying elements", "metals", "silicon"),
+    "alloys": ("alloying elements", "metals"),
+    "master alloys": ("alloying elements", "metals"),
+    "metal connector": ("copper", "metals"),
+    "soda": ("soda ash", "sodium carbonate"),
+    "lime": ("lime", "quicklime"),
+    "sand": ("sand", "silica sand"),
+    "glass": ("glass", "flat glass"),
+    "fruit concentrates": ("fruit juice concentrate", "orange juice concentrate", "fruit"),
+    "fruit concentrate": ("fruit juice concentrate", "orange juice concentrate", "fruit"),
+}
+
+
+@dataclass(frozen=True)
+class MaterialReading:
+    """How to look a component up: ``queries`` best first, its ``role``, and whether it is recycled."""
+
+    name: str
+    queries: tuple[str, ...]
+    role: Role = "product"
+    recycled: bool = False
+    generic: bool = False
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+def _clean(text: str) -> str:
+    text = _BRAND.sub("", text)
+    text = re.sub(r"\(\s*\)", " ", text)
+    return re.sub(r"\s+", " ", text).strip(" ,;:-–")
+
+
+def _split_parenthetical(name: str) -> tuple[str, list[str]]:
+    """``"Additive (phosphoric acid)"`` → (``"Additive"``, [``"phosphoric acid"``]); handles "head: detail"."""
+    inner = [m.strip() for m in re.findall(r"\(([^()]*)\)", name)]
+    head = re.sub(r"\([^()]*\)", " ", name)
+    # "Aluminium scrap: post-consumer" — the text after a colon qualifies the head.
+    if ":" in head:
+        first, *rest = head.split(":")
+        head = first
+        inner.extend(r.strip() for r in rest if r.strip())
+    # "citric acid/flavors/vitamins", "glass jar and tinplate lid"
+    details = []
+    for part in inner:
+        part = _EXAMPLE.sub("", part)
+        if part and not re.fullmatch(r"[\d.,\s%]+", part):
+            details.append(_clean(part))
+    return _clean(head), details
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"[^a-z0-9%,' -]+", " ", text.lower())).strip()
+
+
+def _strip_recycled(text: str) -> str:
+    text = re.sub(r"\d+(?:[.,]\d+)?\s*%", " ", text)
+    return _clean(re.sub(r"\s+", " ", _RECYCLED_NOISE.sub(" ", text)))
+
+
+def interpret(name: str) -> MaterialReading:
+    """The lookup texts for a component name, best first, with its role and recycled flag."""
+    raw = _clean(name)
+    if is_other_name(raw):
+        return MaterialReading(name=name, queries=(), role="remainder", notes=("unspecified remainder",))
+    head, details = _split_parenthetical(raw)
+    full = _norm(raw)
+    recycled = bool(_RECYCLED.search(raw)) and not re.search(r"\brecyclable\b", raw, re.I) or "cullet" in full
+    role: Role = "product"
+    if _WATER.match(head) and not details:
+        role = "water"
+    elif _PACKAGING.search(raw):
+        role = "packaging"
+    queries: list[str] = []
+    generic = False
+
+    def add(text: str) -> None:
+        t = _clean(text)
+        if t and t.lower() not in (q.lower() for q in queries):
+            queries.append(t)
+
+    base_head = _strip_recycled(head) if recycled else head
+    base_details = [_strip_recycled(d) if recycled else d for d in details]
+    key = _norm(base_head)
+    specific_details = [d for d in base_details if d and _norm(d) not in GENERIC_CLASSES and not _RECYCLED.fullmatch(d)]
+    if role == "water":
+        add("tap water")
+        add("water")
+    elif role == "packaging":
+        # "primary packaging (glass jar and tinplate lid)": the materials named in brackets are what counts.
+        for d in specific_details:
+            for piece in re.split(r"\band\b|/|,|\+", d):
+                add(re.sub(r"\b(jars?|lids?|bottles?|caps?|boxes|box|trays?|films?)\b", "", piece))
+        add("packaging")
+        add("paper and board, mixed")
+    else:
+        if recycled:
+            for d in [base_head, *specific_details]:
+                if d and _norm(d) not in ("", "material"):
+                    add(f"recycled {d}")
+            if "cullet" in full:
+                add("recycled glass")
+        if key in GENERIC_CLASSES:
+            generic = True
+            for d in specific_details:  # "Additive (phosphoric acid)": the bracket is the substance
+                add(d)
+            for q in GENERIC_CLASSES[key]:
+                add(q)
+        else:
+            add(base_head)
+            for d in specific_details:
+                add(d)
+            add(_strip_recycled(raw) if recycled else raw)
+        # "citric acid/flavors/vitamins", "Pigments & Printing inks": each named substance on its own
+        pieces = [p for p in re.split(r"/|&|\+|\band\b", base_head) if p.strip()]
+        if len(pieces) > 1:
+            for piece in pieces:
+                k = _norm(piece)
+                for q in GENERIC_CLASSES.get(k, (piece,)):
+                    add(q)
+    return MaterialReading(name=name, queries=tuple(q for q in queries if q), role=role, recycled=recycled, generic=generic)
+
+
+# ---------------------------------------------------------------- composite vs trace ingredient
+
+_TRACE_INGREDIENTS = (
+    "rhodium", "platinum", "palladium", "iridium", "ruthenium", "osmium", "gold", "silver", "indium",
+    "gallium", "germanium", "tantalum", "rhenium", "scandium", "cobalt", "lithium", "neodymium",
+)
+_COMPOSITE_WORDS = re.compile(
+    r"\b(catalyst|catalytic|converter|paste|plating|plated|coating|coated|alloy|solder|contact|electrode|"
+    r"board|circuit|module|assembly|connector|component|device|sensor|compound|ink|enamel)\b",
+    re.I,
+)
+
+
+def trace_ingredient_mismatch(component: str, activity: str) -> str | None:
+    """A warning when a composite ("rhodium catalyst", "silver paste") is mapped to its trace ingredient
+    (a precious or critical metal): such factors are 10²–10⁴× the composite's. None when fine."""
+    act = activity.lower()
+    comp = component.lower()
+    for metal in _TRACE_INGREDIENTS:
+        if re.search(rf"\b{metal}\b", act) and _COMPOSITE_WORDS.search(comp) and not _COMPOSITE_WORDS.search(act):
+            return (
+                f"{component!r} looks like a composite but was mapped to {activity!r} (a trace ingredient); "
+                f"the pure {metal} factor may overstate it by orders of magnitude"
+            )
+    return None
+
+
+# ---------------------------------------------------------------- class-level fallbacks
+
+_METALS = r"(aluminium|aluminum|copper|iron|steel|zinc|nickel|manganese|magnesium|silicon|chromium|tin|lead|titanium|cobalt|molybdenum|vanadium|tungsten|brass|bronze|metals?)"
+_COMPOUND = re.compile(
+    r"(hydroxide|oxide|carbonate|sulfate|sulphate|chloride|phosphate|nitrate|silicate|fluoride|bromide|"
+    r"citrate|acetate|stearate|hydrate|trihydrate|trihydroxide|\bacid\b|\bsalt\b|\bsoda\b|lime\b|sodium|potassium|"
+    r"calcium|ammonium|lithium)",
+    re.I,
+)
+_ORGANIC_HINT = re.compile(
+    r"(acrylate|glycol|amine|amide|ester|ether|alcohol|aldehyde|ketone|phenyl|benz|methyl|ethyl|propyl|butyl|"
+    r"hydroxy|phosphine|urethane|(?<![a-z])oil|fatty|wax|ol\b|ene\b|ane\b|one\b|ate\b|diol|formaldeh|carbox|"
+    r"organic|solvent|surfactant|resin|dye|pigment|ink|flavou?r|vitamin|brightener|finish|stabili[sz]er|lubricant)",
+    re.I,
+)
+_POLYMER = re.compile(
+    r"\b(poly\w*|pa ?6{1,2}|nylon|eva|pvb|pvc|pet|hdpe|ldpe|lldpe|pp|ps|abs|app|plastics?|rubber|elastomer|"
+    r"acrylic polymer|granulate)\b",
+    re.I,
+)
+_INORGANIC_ACID = re.compile(r"\b(sulfuric|sulphuric|phosphoric|hydrochloric|nitric|hydrofluoric|boric)\b", re.I)
+
+
+def class_queries(name: str, *, recycled: bool = False) -> tuple[str, ...]:
+    """Class-level lookup texts for a component no specific factor matched: a polymer → average plastics,
+    a metal → metals, a compound → inorganic or organic chemical. Empty when the class is unclear."""
+    text = name.lower()
+    if _POLYMER.search(text) and not _COMPOUND.search(text):
+        return ("recycled plastics", "plastics, average") if recycled else ("plastics, average",)
+    if re.search(rf"\b{_METALS}\b", text) and not _COMPOUND.search(text) and not _ORGANIC_HINT.search(text):
+        return ("scrap metal", "metals") if recycled else ("metals",)
+    if _INORGANIC_ACID.search(text):
+        return ("chemical, inorganic",)
+    if _COMPOUND.search(text) and not _ORGANIC_HINT.search(text):
+        return ("chemical, inorganic",)
+    if _ORGANIC_HINT.search(text) or _COMPOUND.search(text):
+        return ("chemical, organic",)
+    return ()
+
+
+# ---------------------------------------------------------------- carbonates (direct process CO2)
+
+#: kg CO2 released per kg of carbonate when it is decomposed in a furnace (glass, lime, cement):
+#: M(CO2) / M(carbonate) × moles of CO2 per mole, with IUPAC standard atomic weights.
+CARBONATE_CO2: dict[str, tuple[str, float]] = {
+    "calcium carbonate": ("CaCO3 → CaO + CO2: 44.009 / 100.086", 44.009 / 100.086),
+    "dolomite": ("CaMg(CO3)2 → CaO + MgO + 2 CO2: 2 × 44.009 / 184.401", 2 * 44.009 / 184.401),
+    "sodium carbonate": ("Na2CO3 + SiO2 → Na2SiO3 + CO2: 44.009 / 105.988", 44.009 / 105.988),
+    "magnesium carbonate": ("MgCO3 → MgO + CO2: 44.009 / 84.313", 44.009 / 84.313),
+}
+_CARBONATE_NAMES = (
+    (re.compile(r"\b(limestone|calcium carbonate|calcite|chalk|caco3)\b", re.I), "calcium carbonate"),
+    (re.compile(r"\b(dolomite|dolomitic)\b", re.I), "dolomite"),
+    (re.compile(r"\b(soda ash|soda|sodium carbonate|na2co3)\b", re.I), "sodium carbonate"),
+    (re.compile(r"\b(magnesite|magnesium carbonate)\b", re.I), "magnesium carbonate"),
+)
+
+
+def carbonate_of(name: str) -> str | None:
+    """The carbonate a raw-material name stands for ("limestone" → "calcium carbonate"), else None."""
+    if re.search(r"\b(caustic|bicarbonate|hydroxide)\b", name, re.I):
+        return None
+    for pattern, carbonate in _CARBONATE_NAMES:
+        if pattern.search(name):
+            return carbonate
+    return None
