@@ -1,0 +1,206 @@
+"""Practitioner query handling: what a user types is not what a catalog says.
+
+- Abbreviations and trade names (PE, HDPE, PET, EPS, "styrofoam", "plexiglass" ...) are expanded to the
+  names LCA databases use; the original word is kept too.
+- Database noise is stripped: "market for", geography codes ("{GLO}", "[RER]", ", RoW"), "cut-off, U",
+  article numbers, dimensions and purchase-order fluff.
+- Other languages are left to the multilingual dense model; the lexical side indexes every language
+  variant of the names it was given (ILCD zh/en).
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel
+
+from openpcf.search.lexical import tokenize
+
+# General material vocabulary of LCA practice (ISO 1043 plastic codes, common trade names, building and
+# packaging shorthand). Keys are lower-case whole words; values are the names databases use.
+ABBREVIATIONS: dict[str, str] = {
+    "pe": "polyethylene",
+    "ldpe": "polyethylene, low density",
+    "lldpe": "polyethylene, linear low density",
+    "hdpe": "polyethylene, high density",
+    "mdpe": "polyethylene, medium density",
+    "uhmwpe": "polyethylene, ultra high molecular weight",
+    "pp": "polypropylene",
+    "pet": "polyethylene terephthalate",
+    "pete": "polyethylene terephthalate",
+    "rpet": "polyethylene terephthalate, recycled",
+    "pbt": "polybutylene terephthalate",
+    "ps": "polystyrene",
+    "gpps": "polystyrene, general purpose",
+    "hips": "polystyrene, high impact",
+    "eps": "polystyrene, expandable, foam",
+    "xps": "polystyrene, extruded",
+    "pvc": "polyvinylchloride",
+    "upvc": "polyvinylchloride, unplasticised",
+    "pvdc": "polyvinylidenchloride",
+    "pvdf": "polyvinylfluoride",
+    "ptfe": "tetrafluoroethylene, polytetrafluoroethylene",
+    "abs": "acrylonitrile-butadiene-styrene copolymer",
+    "san": "styrene-acrylonitrile copolymer",
+    "pa": "nylon, polyamide",
+    "pa6": "nylon 6, polyamide",
+    "pa66": "nylon 6-6, polyamide",
+    "pc": "polycarbonate",
+    "pmma": "polymethyl methacrylate",
+    "pu": "polyurethane",
+    "pur": "polyurethane, rigid foam",
+    "pir": "polyisocyanurate, polyurethane, rigid foam",
+    "tpu": "thermoplastic polyurethane",
+    "tpe": "thermoplastic elastomer",
+    "epdm": "ethylene propylene diene monomer, synthetic rubber",
+    "sbr": "styrene butadiene rubber, synthetic rubber",
+    "nbr": "nitrile butadiene rubber, synthetic rubber",
+    "pla": "polylactide",
+    "eva": "ethylene vinyl acetate copolymer",
+    "evoh": "ethylene vinyl alcohol copolymer",
+    "pom": "polyoxymethylene, acetal",
+    "pps": "polyphenylene sulfide",
+    "peek": "polyether ether ketone",
+    "pex": "polyethylene, cross-linked",
+    "gfrp": "glass fibre reinforced plastic",
+    "cfrp": "carbon fibre reinforced plastic",
+    "frp": "fibre reinforced plastic",
+    "pca": "polycarboxylate, concrete admixture",
+    "pce": "polycarboxylate ether, superplasticiser",
+    "mdf": "medium density fibreboard",
+    "hdf": "high density fibreboard",
+    "osb": "oriented strand board",
+    "clt": "cross-laminated timber",
+    "glulam": "glued laminated timber",
+    "lvl": "laminated veneer lumber",
+    "opc": "cement, Portland",
+    "ggbs": "ground granulated blast furnace slag",
+    "pfa": "fly ash",
+    "aac": "autoclaved aerated concrete block",
+    "ss": "stainless steel, chromium steel",
+    "cs": "carbon steel",
+    "al": "aluminium",
+    "cu": "copper",
+    "zn": "zinc",
+    "ni": "nickel",
+    "sn": "tin",
+    "pb": "lead",
+    "ti": "titanium",
+    "li": "lithium",
+    "lfp": "lithium iron phosphate",
+    "nmc": "lithium nickel manganese cobalt oxide",
+    "pcb": "printed wiring board",
+    "pwb": "printed wiring board",
+    "led": "light emitting diode",
+    "lcd": "liquid crystal display",
+    "gf": "glass fibre",
+    "cf": "carbon fibre",
+    "cardboard": "corrugated board, cardboard",
+    "styrofoam": "polystyrene foam, expanded polystyrene",
+    "polystyrol": "polystyrene",
+    "plexiglass": "polymethyl methacrylate",
+    "plexiglas": "polymethyl methacrylate",
+    "perspex": "polymethyl methacrylate",
+    "acrylic": "polymethyl methacrylate, acrylic",
+    "nylon": "nylon, polyamide",
+    "teflon": "polytetrafluoroethylene",
+    "lycra": "elastane, polyurethane fibre",
+    "spandex": "elastane, polyurethane fibre",
+    "kevlar": "aramid fibre",
+    "neoprene": "chloroprene rubber, synthetic rubber",
+    "polyester": "polyester, polyethylene terephthalate fibre",
+    "tyvek": "polyethylene, high density, nonwoven",
+    "tetrapak": "liquid packaging board",
+    "drywall": "gypsum plasterboard",
+    "plasterboard": "gypsum plasterboard",
+    "sheetrock": "gypsum plasterboard",
+    "rockwool": "stone wool",
+    "inox": "stainless steel, chromium steel",
+    "aluminum": "aluminium",
+    "sulfur": "sulfur, sulphur",
+    "fiber": "fibre",
+    "fibers": "fibres",
+    "tire": "tyre",
+    "tires": "tyres",
+    "color": "colour",
+}
+
+_GEOGRAPHY_CODE = re.compile(r"\{[A-Za-z0-9\- ]{2,40}\}|\[[A-Z][A-Za-z\-]{1,20}\]|,\s*(GLO|RoW|RER|RNA|RAS)\b")
+_DATABASE_NOISE = re.compile(
+    r"\b(market group for|market for|production mix|at plant|at factory gate|cut-?off,? ?u|cut-?off|apos,? ?u"
+    r"|consequential|unit process|lci result)\b",
+    re.IGNORECASE,
+)
+# Article numbers, dimensions and quantities ("#345432", "17 1/4 x 12", "500 ml", "2x3") are purchase
+# noise, not product meaning.
+_NUMBER = r"\d+(?:\s+\d+/\d+|/\d+|[.,]\d+)?"
+_ARTICLE_NOISE = re.compile(
+    rf"#\s*\w+|\b{_NUMBER}(?:\s*[x×]\s*{_NUMBER})+\b|\b{_NUMBER}\s*"
+    r"(mm|cm|m|ml|l|g|kg|oz|lb|lbs|in|inch|ft|pcs|pc|ct|count|pack|pk)\b|\b\d{4,}\b|\b[a-z]*\d+[a-z]+\d*[a-z]*\b",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[^\W_]+(?:-[^\W_]+)*", re.UNICODE)
+
+
+class PreparedQuery(BaseModel):
+    """A practitioner query made ready for both retrievers.
+
+    ``text`` is the cleaned query (noise removed, original words kept); ``expansions`` are the database
+    names of the abbreviations and trade names found; ``lexical`` = text + expansions (for BM25);
+    ``dense`` = text with expansions in parentheses (for the embedder).
+    """
+
+    original: str
+    text: str
+    expansions: list[str]
+
+    @property
+    def lexical(self) -> str:
+        return " ".join([self.text, *self.expansions])
+
+    @property
+    def dense(self) -> str:
+        if not self.expansions:
+            return self.text
+        return f"{self.text} ({'; '.join(self.expansions)})"
+
+    @property
+    def tokens(self) -> list[str]:
+        return tokenize(self.lexical)
+
+
+def clean_query(text: str) -> str:
+    """Remove database and purchase-order noise, collapse whitespace and stray punctuation."""
+    text = _GEOGRAPHY_CODE.sub(" ", text)
+    text = _DATABASE_NOISE.sub(" ", text)
+    text = _ARTICLE_NOISE.sub(" ", text)
+    text = re.sub(r"\s*([,;|])\s*(?:[,;|]\s*)+", r"\1 ", text)
+    text = re.sub(r"\s+", " ", text).strip(" ,;|-")
+    return text
+
+
+def expand_abbreviations(text: str) -> list[str]:
+    """Database names for every abbreviation / trade name in ``text`` (whole words, case-insensitive).
+
+    Two-letter codes count only when written in capitals ("PE", "PP"), so English words such as "as",
+    "pc" in "3 pc" or "cs" do not expand by accident; longer codes may be any case.
+    """
+    found: list[str] = []
+    for match in _WORD.finditer(text):
+        word = match.group()
+        for candidate in {word, *word.split("-")}:
+            key = candidate.lower()
+            if key not in ABBREVIATIONS:
+                continue
+            if len(key) <= 2 and not candidate.isupper():
+                continue
+            expansion = ABBREVIATIONS[key]
+            if expansion not in found:
+                found.append(expansion)
+    return found
+
+
+def prepare_query(text: str) -> PreparedQuery:
+    """Clean a query and expand its abbreviations (see the module docstring)."""
+    cleaned = clean_query(text) or text.strip()
+    return PreparedQuery(original=text, text=cleaned, expansions=expand_abbreviations(cleaned))
