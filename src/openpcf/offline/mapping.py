@@ -1,0 +1,212 @@
+"""Offline mapping (PCFBench task 3): one picklist reference product for a purchased material.
+
+How a practitioner maps, and what this solver does in that order:
+
+1. Read the need: the mass-bearing head phrase ("copper-chromite *catalyst*") apart from the context
+   ("… on alumina, e.g. Pt/Pd"); add what the description, supplier and purchaser say; expand acronyms
+   and trade words (LLDPE, aluminum, gsm).
+2. Retrieve candidates with hybrid search (BM25 + dense e5) over the picklist.
+3. Re-rank with practitioner rules:
+   - a material need never maps to a waste-treatment, service or "removed by" activity (unless the need
+     itself asks for scrap, a service or machining);
+   - the head phrase outweighs the context: an activity that matches only words of the context — a
+     trace ingredient such as the rhodium of a catalyst — is demoted, and a precious metal is never
+     chosen for a need whose head noun is not that metal;
+   - a functional chemical (catalyst, additive, agent …) with no activity naming its function maps to
+     ecoinvent's generic proxy, "chemical, organic" or "chemical, inorganic", by the chemistry named.
+4. Report the choice with a confidence (calibrated on dev data, see :mod:`openpcf.offline.calibration`)
+   and a short rationale; the trace lists the runners-up with their evidence.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from openpcf.benchmark.data import MappingInput, MappingRow
+from openpcf.offline.activity_kind import kind_asked_for
+from openpcf.offline.calibration import Calibrator, load_calibration
+from openpcf.offline.material_need import MaterialNeed, read_need
+from openpcf.offline.picklist_search import Candidate, PicklistSearch
+from openpcf.offline.trade_names import expand, strip_accents
+from openpcf.search.lexical import tokenize
+from openpcf.tasks.base import SolverResult
+
+# Metals used in grams per kilogram of a product (catalysts, contacts, plating): as a mapping target
+# for anything but the metal itself they overstate the footprint by orders of magnitude.
+TRACE_METALS = frozenset(
+    "platinum palladium rhodium iridium ruthenium osmium gold silver rhenium indium gallium germanium "
+    "tantalum hafnium scandium tellurium".split()
+)
+_ORGANIC_CUES = re.compile(
+    r"\b(?:organo\w*|organic|amine\w*|amide\w*|phosphine\w*|thiourea|urea|proline|prolin\w*|alcohol\w*|ester\w*|"
+    r"acrylate\w*|glycol\w*|imidazole\w*|squaramide|sulfon\w*|carboxylic|aromatic|aliphatic|enamine|iminium|"
+    r"guanidine|dabco|dbu|tertiary|quaternary|ammonium|peroxide|polyol\w*|isocyanate\w*|epoxy|phenol\w*|enzyme)\b"
+)
+_INORGANIC_CUES = re.compile(
+    r"\b(?:inorganic|metal\w*|oxide\w*|chromite|copper|nickel|cobalt|zinc|iron|molybdenum|vanadium|"
+    r"platinum|palladium|rhodium|alumina|zeolite|silica|salt|sulfate|chloride|nitrate|carbonate|phosphate|"
+    r"hydroxide|ceria|zirconia|titania)\b"
+)
+# Evidence a specific activity must beat before a functional chemical (catalyst, additive …) is mapped
+# to the generic proxy instead: hand-set, about the score of a candidate that names only the function.
+GENERIC_PRIOR = 0.45
+GENERIC_ORGANIC = "chemical, organic"
+GENERIC_INORGANIC = "chemical, inorganic"
+
+
+@dataclass(frozen=True)
+class ScoredCandidate:
+    candidate: Candidate
+    score: float
+    head_coverage: float
+    precision: float
+    notes: tuple[str, ...]
+
+
+def need_of(inp: MappingInput) -> MaterialNeed:
+    """The need with its context: description, supplier and purchaser (name, industry)."""
+    purchaser = inp.purchaser_context
+    purchaser_text = " ".join(
+        x for x in ((purchaser.customer_industry, purchaser.customer_name) if purchaser else ()) if x
+    )
+    return read_need(
+        strip_accents(inp.material_name),
+        inp.description,
+        f"supplier: {inp.supplier}" if inp.supplier else None,
+        f"buyer: {purchaser_text}" if purchaser_text else None,
+    )
+
+
+def query_of(need: MaterialNeed) -> tuple[str, str]:
+    """(lexical query, dense query): the head phrase counts twice lexically; dense sees head + context."""
+    head = expand(need.head)
+    lexical = f"{head} {head} {expand(need.context)[:300]}"
+    dense = f"{head}. {need.context[:200]}".strip()
+    return lexical, dense
+
+
+def _overlap(a: set[str], b: tuple[str, ...]) -> int:
+    return sum(1 for t in set(b) if t in a)
+
+
+def score_candidate(need: MaterialNeed, c: Candidate, *, asked: str | None) -> ScoredCandidate:
+    """Evidence score of one candidate for a need (higher is better; about 0–1 before penalties)."""
+    head = set(tokenize(expand(need.head)))
+    everything = head | set(tokenize(expand(need.context)))
+    cand = c.tokens
+    head_cov = _overlap(set(cand), tuple(head)) / len(head) if head else 0.0
+    precision = _overlap(everything, cand) / len(cand) if cand else 0.0
+    dense = max(0.0, min(1.0, (c.dense - 0.70) / 0.25))
+    score = 0.40 * dense + 0.30 * head_cov + 0.20 * precision + 0.10 * c.lexical
+    notes: list[str] = []
+    if c.kind not in ("material", "energy") and c.kind != asked:
+        score -= 0.5
+        notes.append(f"{c.kind.replace('_', ' ')} activity, not a material")
+    base = tuple(tokenize(c.reference_product.split(",")[0]))
+    if base and all(t in head for t in base) and need.head_noun in base:
+        # ecoinvent names the product before the first comma and qualifies it after: a need that
+        # names the whole base product ("silicon") fits "silicon, electronics grade" better than
+        # "silicon carbide", which names a different substance.
+        score += 0.15
+        notes.append("names the product's base name")
+    if need.functional and need.head_noun not in cand:
+        score -= 0.25
+        notes.append(f"does not name a {need.head_noun}: an ingredient or feature of it, not what is bought")
+    metal = next((t for t in cand if t in TRACE_METALS), None)
+    if metal and metal not in head:
+        score -= 0.4
+        notes.append(f"{metal} is a trace ingredient here")
+    return ScoredCandidate(c, score, head_cov, precision, tuple(notes))
+
+
+def generic_chemical(need: MaterialNeed) -> str:
+    """ecoinvent's generic proxy for an unspecified chemical, by the chemistry the need names."""
+    text = strip_accents(need.text).lower()
+    organic = len(_ORGANIC_CUES.findall(text))
+    inorganic = len(_INORGANIC_CUES.findall(text))
+    return GENERIC_INORGANIC if inorganic > organic else GENERIC_ORGANIC
+
+
+class OfflineMapper:
+    """Task 3 solver (``--model offline``): deterministic, no network, explained."""
+
+    name = "offline"
+
+    def __init__(
+        self,
+        search: PicklistSearch,
+        *,
+        calibrator: Calibrator | None = None,
+        k: int = 30,
+    ):
+        self.search = search
+        self.calibrator = calibrator if calibrator is not None else load_calibration("mapping")
+        self.k = k
+
+    @classmethod
+    def from_picklist(cls, picklist: str | Path, **options: Any) -> OfflineMapper:
+        dense = options.pop("dense", True)
+        return cls(PicklistSearch.from_file(picklist, dense=dense), **options)
+
+    def rank(self, inp: MappingInput) -> tuple[MaterialNeed, list[ScoredCandidate]]:
+        need = need_of(inp)
+        lexical, dense = query_of(need)
+        asked = kind_asked_for(need.head)
+        cands = self.search.candidates(lexical, self.k, dense_query=dense)
+        scored = [score_candidate(need, c, asked=asked) for c in cands]
+        scored.sort(key=lambda s: (-s.score, s.candidate.index))
+        return need, scored
+
+    def choose(self, inp: MappingInput) -> dict[str, Any]:
+        """The chosen reference product, its evidence features and the rationale."""
+        need, scored = self.rank(inp)
+        best = scored[0] if scored else None
+        second = scored[1].score if len(scored) > 1 else 0.0
+        generic = None
+        if need.functional and (best is None or best.score < GENERIC_PRIOR):
+            generic = generic_chemical(need)
+        if generic and self.search.index_of(generic) is not None:
+            choice = generic
+            rationale = (
+                f"'{need.head}' is a {need.head_noun}: a functional chemical that no picklist activity names; "
+                f"mapped to the generic proxy '{generic}' by the chemistry it names"
+            )
+            top, margin = (best.score if best else 0.0), 0.0
+        elif best is not None:
+            choice = best.candidate.reference_product
+            matched = [t for t in need.head_tokens if t in best.candidate.tokens]
+            rationale = (
+                f"best evidence for '{need.head}': head words matched {matched or 'none'}, "
+                f"dense cosine {best.candidate.dense:.2f}"
+            )
+            top, margin = best.score, best.score - second
+        else:
+            return {"choice": None, "rationale": "no candidate activity found", "features": {}, "runners_up": []}
+        features = {"top": round(top, 4), "margin": round(margin, 4), "generic": 1.0 if generic else 0.0}
+        runners_up = [
+            {
+                "reference_product": s.candidate.reference_product,
+                "score": round(s.score, 4),
+                "head_coverage": round(s.head_coverage, 3),
+                "dense": round(s.candidate.dense, 3),
+                "kind": s.candidate.kind,
+                "notes": list(s.notes),
+            }
+            for s in scored[:5]
+        ]
+        return {"choice": choice, "rationale": rationale, "features": features, "runners_up": runners_up,
+                "need": {"head": need.head, "head_noun": need.head_noun, "context": need.context[:200]}}
+
+    async def solve(self, row: MappingRow | dict[str, Any]) -> SolverResult:
+        inp = row.input if isinstance(row, MappingRow) else MappingRow.model_validate(row).input
+        decision = self.choose(inp)
+        if decision["choice"] is None:
+            return SolverResult(error=decision["rationale"], trace=decision)
+        confidence = self.calibrator.confidence(decision["features"])
+        return SolverResult(
+            output={"reference_product": decision["choice"], "confidence": round(confidence, 4)},
+            trace={"rationale": decision["rationale"], **decision},
+        )

@@ -1,0 +1,86 @@
+"""A material need as a practitioner reads it: the mass-bearing head phrase versus its context.
+
+"Diesel oxidation catalyst (DOC) using platinum-group metals (e.g., Pt/Pd on alumina)" names one thing
+that is bought — a *catalyst* — and, in its context, the trace ingredients that make it work. Mapping the
+need to an ingredient that is only mentioned in the context (platinum, rhodium) is the classic
+trace-ingredient error: the activity's factor per kg is that of the pure precious metal, thousands of
+times too high. So the head phrase is kept apart from the context, and the head noun (the last word of
+the head phrase, "catalyst") is kept apart from its modifiers ("diesel oxidation").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from openpcf.search.lexical import tokenize
+
+# "Market for materials that fulfill X" / "market for X" wrappers around the need itself.
+_MARKET_PREFIX = re.compile(
+    r"^\s*(?:market\s+for\s+[^:]{0,80}:\s*)?(?:market\s+(?:group\s+)?for\s+)?(?:materials?\s+that\s+fulfill?s?\s+)?",
+    re.IGNORECASE,
+)
+# Where the head phrase stops: a bracket, a clause, or a preposition that introduces context.
+_HEAD_STOP = re.compile(
+    r"\s*(?:[(\[;:]|,\s|\.\s|\.$|\s[-–—]\s|\s(?:for|used|using|with|containing|contains|comprising|based|on|in|"
+    r"from|made|that|which|to|as|of|suitable|where|must|and\s+other|or\s+other|e\.g)\b)",
+    re.IGNORECASE,
+)
+# Head nouns that name a function, not a substance: the need is the whole formulation, never one
+# of the ingredients named around it (a catalyst is not its metal, an adhesive is not its resin).
+FUNCTIONAL_NOUNS = frozenset(
+    "catalyst organocatalyst catalysts promoter initiator accelerator hardener curative agent additive additives "
+    "package formulation blend compound masterbatch adhesive coating paint ink sealant binder "
+    "dispersion emulsion mixture system reagent surfactant stabilizer stabiliser plasticizer plasticiser "
+    "lubricant grease detergent cleaner".split()
+)
+
+
+def normalise_text(text: str) -> str:
+    """NFKC, and every dash/hyphen variant turned into an ASCII hyphen."""
+    text = unicodedata.normalize("NFKC", text)
+    return re.sub(r"[\u2010-\u2015\u2212]", "-", text)
+
+
+@dataclass(frozen=True)
+class MaterialNeed:
+    """A need split into what is bought (``head``) and what surrounds it (``context``)."""
+
+    text: str
+    head: str
+    context: str
+    head_tokens: tuple[str, ...] = field(default=())
+    head_noun: str | None = None
+    context_tokens: tuple[str, ...] = field(default=())
+
+    @property
+    def functional(self) -> bool:
+        """True when the head noun names a function (catalyst, additive …) rather than a substance."""
+        return self.head_noun in FUNCTIONAL_NOUNS
+
+
+def strip_market_wrapper(text: str) -> str:
+    """``"Market for materials that fulfill Gaseous NO …"`` → ``"Gaseous NO …"``."""
+    stripped = _MARKET_PREFIX.sub("", normalise_text(text), count=1).strip()
+    return stripped or normalise_text(text).strip()
+
+
+def read_need(text: str, *extra_context: str | None) -> MaterialNeed:
+    """Split a need into head phrase and context; ``extra_context`` (description, supplier …) joins the context."""
+    core = strip_market_wrapper(text)
+    match = _HEAD_STOP.search(core)
+    head = core[: match.start()].strip() if match and match.start() > 0 else core
+    context = core[len(head) :].strip()
+    extras = " ".join(e for e in extra_context if e)
+    if extras:
+        context = f"{context} {extras}".strip()
+    head_tokens = tuple(tokenize(head))
+    return MaterialNeed(
+        text=core,
+        head=head,
+        context=context,
+        head_tokens=head_tokens,
+        head_noun=head_tokens[-1] if head_tokens else None,
+        context_tokens=tuple(t for t in tokenize(context) if t not in head_tokens),
+    )
