@@ -1,0 +1,121 @@
+"""``openpcf estimate``: a compositional PCF with contributions, checks, uncertainty and a trace."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Optional
+
+import typer
+
+from openpcf.cli.common import console, fail
+
+if TYPE_CHECKING:
+    from openpcf.engine.trace import Trace
+
+
+def render_trace(trace: Trace, *, top: int = 12) -> None:
+    """Print the total with its interval, the contribution table and the checks."""
+    from rich.table import Table
+
+    res = trace.result
+    assert res is not None
+    unit = res.declared_unit
+    interval = f"  (95% interval {res.p2_5:.3g} – {res.p97_5:.3g}, median {res.median:.3g})" if res.p2_5 is not None else ""
+    console.print(f"\n[bold]{trace.product.name}[/] — per {unit}"
+                  + (f", region {trace.product.region}" if trace.product.region else ""))
+    console.print(f"[bold green]{res.kgco2e:.3g} kg CO2e[/] per {unit}{interval}")
+    table = Table(title="Contributions (hotspots)")
+    table.add_column("input", overflow="ellipsis", no_wrap=True, max_width=26)
+    table.add_column("rate", justify="right", no_wrap=True)
+    table.add_column("factor", overflow="ellipsis", no_wrap=True, max_width=30)
+    table.add_column("kg CO2e", justify="right", no_wrap=True)
+    table.add_column("share", justify="right", no_wrap=True)
+    lines = sorted(trace.all_lines(), key=lambda x: -(x.kgco2e or 0.0))
+    for x in lines[:top]:
+        f = x.factor
+        origin = {"composition": "", "user": " (user)", "model": " (model)", "default": " (default)"}[x.rate.origin]
+        table.add_row(
+            x.name, f"{x.rate.value:.3g} {x.rate.unit}{origin}",
+            (("[proxy] " if f.match_method == "proxy" else "") + f.name) if f else "[red]no factor[/]",
+            f"{x.kgco2e:.3g}" if x.kgco2e is not None else "[red]—[/]",
+            f"{x.share:.1%}" if x.share is not None else "",
+        )
+    if len(lines) > top:
+        rest = sum(x.kgco2e or 0.0 for x in lines[top:])
+        table.add_row(f"… {len(lines) - top} more", "", "", f"{rest:.3g}", "")
+    console.print(table)
+    for c in trace.checks:
+        mark = "[green]✓[/]" if c.passed else ("[red]✗[/]" if c.severity == "error" else "[yellow]![/]")
+        console.print(f" {mark} {c.code}: {c.message}", highlight=False)
+    if trace.uncertainty and trace.uncertainty.contributors:
+        tops = ", ".join(f"{v.name} {v.share:.0%}" for v in trace.uncertainty.contributors[:3])
+        console.print(f" variance mostly from: {tops}", highlight=False)
+    for e in trace.edits:
+        if e.kgco2e_before is not None and e.kgco2e_after is not None:
+            d = e.kgco2e_after - e.kgco2e_before
+            rel = d / e.kgco2e_before if e.kgco2e_before else 0.0
+            console.print(f" what-if [bold]{e.lever}[/]: {e.kgco2e_before:.4g} → {e.kgco2e_after:.4g} kg CO2e "
+                          f"({d:+.4g}, {rel:+.1%})", highlight=False)
+
+
+def write_outputs(trace: Trace, json_out: Path | None, trace_out: Path | None, report_out: Path | None = None) -> None:
+    from openpcf.engine.output import compositional_output
+
+    if report_out is not None:
+        try:
+            from openpcf.report.pcf_report import write_trace_report
+        except ImportError:  # the report module is optional at this layer
+            console.print("[yellow]HTML report not available in this installation[/]")
+        else:
+            write_trace_report(trace, report_out)
+            console.print(f"report written to {report_out}")
+    if json_out is not None:
+        json_out.parent.mkdir(parents=True, exist_ok=True)
+        json_out.write_text(json.dumps(compositional_output(trace), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        console.print(f"result written to {json_out}")
+    if trace_out is not None:
+        trace_out.parent.mkdir(parents=True, exist_ok=True)
+        trace_out.write_text(trace.model_dump_json(indent=2) + "\n", encoding="utf-8")
+        console.print(f"trace written to {trace_out}")
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("estimate")
+    def estimate_cmd(
+        product: str = typer.Argument(..., help="Product name"),
+        description: Optional[str] = typer.Option(None, "--description", help="Product description"),
+        composition: Optional[str] = typer.Option(None, "--composition", help="'sand: 41%; glass cullet: 35%; …'"),
+        bom: Optional[Path] = typer.Option(None, "--bom", help="Bill of materials (.csv with name,amount,unit or .json)"),
+        region: Optional[str] = typer.Option(None, "--region", help="Production country (ISO code or name)"),
+        declared_unit: str = typer.Option("1 kg", "--declared-unit", help="e.g. '1 kg', '1 m2', '1 item'"),
+        mass: Optional[float] = typer.Option(None, "--mass", help="Mass of one declared unit in kg (when not a mass)"),
+        model: Optional[str] = typer.Option(None, "--model", help="Language model to fill a missing BOM"),
+        set_: list[str] = typer.Option([], "--set", help="What-if lever NAME=AMOUNT, e.g. 'recycled aluminium=80%'"),
+        what_if_region: Optional[str] = typer.Option(None, "--what-if-region", help="Rerun at another region and show the difference"),
+        seed: int = typer.Option(0, "--seed", help="Monte Carlo seed"),
+        runs: int = typer.Option(2000, "--runs", help="Monte Carlo runs"),
+        json_out: Optional[Path] = typer.Option(None, "--json", help="Write {kgco2e, breakdown} here"),
+        trace_out: Optional[Path] = typer.Option(None, "--trace", help="Write the full trace JSON here"),
+        report_out: Optional[Path] = typer.Option(None, "--report", help="Write an HTML report of the trace here"),
+    ) -> None:
+        """Estimate kg CO2e per declared unit from a composition or BOM (no API key needed)."""
+        from openpcf.engine import ProductSpec, estimate
+        from openpcf.engine.composition import CompositionError, read_bom
+        from openpcf.engine.estimation import EstimateError, default_factor_source
+        from openpcf.engine.levers import LeverError, set_rate, set_region
+
+        try:
+            entries = read_bom(bom) if bom is not None else None
+            spec = ProductSpec(name=product, description=description, composition=composition, bom=entries,
+                               region=region, declared_unit=declared_unit, declared_mass_kg=mass)
+            source = default_factor_source()
+            trace = estimate(spec, model=model, seed=seed, runs=runs, source=source)
+            for lever in set_:
+                trace = set_rate(trace, lever, source)
+            if what_if_region:
+                trace = set_region(trace, what_if_region, source)
+        except (CompositionError, EstimateError, LeverError) as exc:
+            fail(str(exc))
+        render_trace(trace)
+        write_outputs(trace, json_out, trace_out, report_out)
