@@ -1,0 +1,166 @@
+"""``openpcf run`` (any model on any PCFBench task, resumable) and ``openpcf rescore`` (no model calls)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from openpcf.cli.common import console, fail
+
+
+class _RichProgress:
+    """A live bar with items done, failures, tokens and running cost."""
+
+    def __init__(self, label: str):
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+        self._bar = Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            TextColumn("{task.fields[stats]}"),
+            console=console,
+            transient=False,
+        )
+        self._label = label
+        self._task: Any = None
+
+    def start(self, total: int, done: int) -> None:
+        self._bar.start()
+        self._task = self._bar.add_task(self._label, total=total, completed=done, stats="")
+
+    def advance(self, pred: Any, meter: Any, totals: Any) -> None:
+        cost = "cost ?" if totals.cost_usd is None else f"${totals.cost_usd:.4f}"
+        stats = f"{cost} · {totals.failed} failed · {totals.cache_hits} cached"
+        self._bar.update(self._task, advance=1, stats=stats)
+
+    def stop(self) -> None:
+        self._bar.stop()
+
+
+def _print_summary(out: Path) -> None:
+    import json
+
+    summary_path = out / "summary.json"
+    if not summary_path.is_file():
+        return
+    summary = json.loads(summary_path.read_text(encoding="utf-8"))
+    metrics = summary.get("metrics") or {}
+    parts = []
+    for name, m in list(metrics.items())[:6]:
+        value = m.get("value") if isinstance(m, dict) else m
+        parts.append(f"{name}={value:.3f}" if isinstance(value, (int, float)) else f"{name}={value}")
+    failed = summary.get("n_failed")
+    console.print(f"{summary.get('task')}: {', '.join(parts)}" + (f" ({failed} failed)" if failed is not None else ""))
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("run")
+    def run(
+        task: str = typer.Argument(..., help="decomposition, triage, mapping, extraction_material, extraction_energy, epd (or an epd setting), compositional"),
+        model: str = typer.Option(..., "--model", "-m", help="PROVIDER:MODEL (openai:, anthropic:, google-gla:, google-vertex:, bedrock:, groq:, mistral:, openrouter:) or 'offline'"),
+        data: Path = typer.Option(..., "--data", help="PCFBench data folder"),
+        out: Path = typer.Option(..., "--out", help="run folder (results.jsonl, manifest.json, summary.json); rerun to resume"),
+        limit: int | None = typer.Option(None, "--limit", min=1, help="only the first N items"),
+        ids: Path | None = typer.Option(None, "--ids", help="file with the item ids to run, one per line"),
+        concurrency: int = typer.Option(4, "--concurrency", "-k", min=1, help="items in flight at once"),
+        agentic: bool = typer.Option(False, "--agentic", help="triage/mapping: search and inspect tools instead of the whole picklist"),
+        query_only: bool = typer.Option(False, "--query-only", help="extraction: the query without the document (priors ablation)"),
+        setting: str | None = typer.Option(None, "--setting", help="epd context: epd_name_only, epd_with_description (default), epd_with_composition, epd_with_region"),
+        prompts: Path | None = typer.Option(None, "--prompts", help="folder of jinja2 templates overriding openpcf's by file name"),
+        base_url: str | None = typer.Option(None, "--base-url", help="OpenAI-compatible server (vLLM, Ollama, llama.cpp), e.g. http://127.0.0.1:8000/v1"),
+        judge: str | None = typer.Option(None, "--judge", help="decomposition: score with this model as the LLM judge (default: offline aligner)"),
+        temperature: float | None = typer.Option(None, "--temperature"),
+        max_tokens: int | None = typer.Option(None, "--max-tokens"),
+        reasoning_effort: str | None = typer.Option(None, "--reasoning-effort", help="minimal, low, medium, high, xhigh, max"),
+        thinking_budget: int | None = typer.Option(None, "--thinking-budget", help="thinking tokens (Anthropic, Google)"),
+        seed: int | None = typer.Option(None, "--seed"),
+        timeout: float = typer.Option(120.0, "--timeout", help="seconds per model request attempt"),
+        rpm: float | None = typer.Option(None, "--rpm", help="at most this many model requests per minute"),
+        max_attempts: int = typer.Option(6, "--max-attempts", min=1, help="attempts per model request (429/5xx/timeouts)"),
+        backoff: float = typer.Option(1.0, "--backoff", min=0.0, help="seconds before the first retry (doubles each time)"),
+        budget: int = typer.Option(20, "--budget", min=1, help="agentic: model turns per item, the last one answers"),
+        max_document_chars: int = typer.Option(120_000, "--max-document-chars", help="extraction: longer documents are cut to the most related passages"),
+        no_cache: bool = typer.Option(False, "--no-cache", help="do not read or write the response cache"),
+        retry_failed: bool = typer.Option(False, "--retry-failed", help="solve again the items that failed in earlier sessions"),
+    ) -> None:
+        """Run a model (or openpcf's offline system) on a PCFBench task; rerun the same --out to resume."""
+        import asyncio
+
+        from pydantic import ValidationError
+
+        from openpcf.benchmark.data import DataError
+        from openpcf.llm.models import CredentialError, GenerationSettings, ProviderMissingError
+        from openpcf.runner.retry import RetryPolicy
+        from openpcf.runner.session import RunError, RunOptions, resolve_task, run_benchmark, read_ids
+        from openpcf.tasks.prompting import PromptError
+        from openpcf.tasks.registry import SolverUnavailable
+
+        try:
+            opts = RunOptions(
+                task=task,
+                model=model,
+                data_dir=data,
+                out_dir=out,
+                limit=limit,
+                ids=read_ids(ids) if ids else None,
+                concurrency=concurrency,
+                agentic=agentic,
+                query_only=query_only,
+                setting=setting,
+                prompts_dir=prompts,
+                base_url=base_url,
+                judge=judge,
+                settings=GenerationSettings(
+                    temperature=temperature,
+                    max_tokens=max_tokens,
+                    reasoning_effort=reasoning_effort,  # type: ignore[arg-type]
+                    thinking_budget=thinking_budget,
+                    seed=seed,
+                    timeout=timeout,
+                ),
+                requests_per_minute=rpm,
+                retry=RetryPolicy(max_attempts=max_attempts, base_delay=backoff),
+                budget=budget,
+                max_document_chars=max_document_chars,
+                cache=not no_cache,
+                retry_failed=retry_failed,
+            )
+            resolved, resolved_setting = resolve_task(task, setting)
+            label = resolved + (f" ({resolved_setting})" if resolved_setting else "")
+            manifest = asyncio.run(run_benchmark(opts, progress=_RichProgress(label)))
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            fail(f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}")
+        except (RunError, DataError, CredentialError, ProviderMissingError, SolverUnavailable, PromptError, ValueError) as exc:
+            fail(str(exc))
+        t = manifest.totals
+        cost = "unknown (model not in the price table)" if t.cost_usd is None else f"${t.cost_usd:.4f}"
+        console.print(
+            f"{t.finished}/{t.items} items ({t.failed} failed, {t.skipped_finished} already done) · "
+            f"{t.requests} requests, {t.cache_hits} cache hits · {t.input_tokens}+{t.output_tokens} tokens · {cost}"
+        )
+        _print_summary(out)
+
+    @app.command("rescore")
+    def rescore_cmd(
+        run_dir: Path = typer.Argument(..., help="a folder written by openpcf run"),
+        judge: str | None = typer.Option(None, "--judge", help="decomposition: LLM judge model (default: the run's)"),
+        data: Path | None = typer.Option(None, "--data", help="the PCFBench folder, if it moved since the run"),
+    ) -> None:
+        """Score a run again from its results.jsonl (no model calls except an uncached judge)."""
+        import asyncio
+
+        from openpcf.benchmark.data import DataError
+        from openpcf.llm.models import CredentialError, ProviderMissingError
+        from openpcf.runner.session import RunError, rescore
+
+        try:
+            asyncio.run(rescore(run_dir, judge=judge, data_dir=data))
+        except (RunError, DataError, CredentialError, ProviderMissingError, ValueError) as exc:
+            fail(str(exc))
+        _print_summary(run_dir)

@@ -1,0 +1,116 @@
+"""Content-addressed on-disk cache of model responses, so the same call is never paid twice.
+
+Key = SHA-256 of the canonical JSON of (model, base URL, messages, tools and output schema, the settings
+that change an answer). Volatile fields (timestamps, run ids, tool-call ids, usage) are left out so a
+rerun of the same conversation finds its entries. Values are the pydantic-ai ``ModelResponse`` as JSON,
+one file per key under ``cache_dir()/responses/ab/abcdef….json``, written atomically. No credential or
+header ever enters a key or a value.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from openpcf.paths import cache_dir
+
+# Fields of pydantic-ai messages/parameters that differ between two runs of the same conversation.
+_VOLATILE = frozenset(
+    {
+        "timestamp",
+        "run_id",
+        "conversation_id",
+        "tool_call_id",
+        "provider_response_id",
+        "provider_details",
+        "provider_url",
+        "usage",
+        "metadata",
+        "history_digest",
+        "failed_attempts",
+        "workspace_ref",
+        "state",
+        "id",
+        "toolset_id",
+        "capability_id",
+        "model_name",
+        "model_id",
+        "finish_reason",
+    }
+)
+
+
+def _strip(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _strip(v) for k, v in value.items() if k not in _VOLATILE}
+    if isinstance(value, list):
+        return [_strip(v) for v in value]
+    return value
+
+
+def request_key(
+    *,
+    model: str,
+    base_url: str | None,
+    messages: list[Any],
+    parameters: Any,
+    settings: dict[str, Any],
+) -> str:
+    """The cache key of one model request (pydantic-ai messages and ``ModelRequestParameters``)."""
+    from pydantic import TypeAdapter
+    from pydantic_ai.messages import ModelMessagesTypeAdapter
+    from pydantic_ai.models import ModelRequestParameters
+
+    payload = {
+        "model": model,
+        "base_url": base_url or "",
+        "messages": _strip(ModelMessagesTypeAdapter.dump_python(messages, mode="json")),
+        "tools": _strip(TypeAdapter(ModelRequestParameters).dump_python(parameters, mode="json")),
+        "settings": settings,
+    }
+    blob = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+class ResponseCache:
+    """Model responses by key. ``root`` defaults to ``cache_dir()/responses``; safe to delete."""
+
+    def __init__(self, root: str | Path | None = None):
+        self.root = Path(root) if root is not None else cache_dir() / "responses"
+
+    def _path(self, key: str) -> Path:
+        return self.root / key[:2] / f"{key}.json"
+
+    def get(self, key: str) -> Any | None:
+        """The cached ``ModelResponse`` or ``None`` (an unreadable entry counts as a miss)."""
+        from pydantic_ai.messages import ModelMessagesTypeAdapter
+
+        path = self._path(key)
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return None
+        try:
+            (response,) = ModelMessagesTypeAdapter.validate_json(data)
+        except ValueError:
+            return None
+        return response
+
+    def put(self, key: str, response: Any) -> None:
+        from pydantic_ai.messages import ModelMessagesTypeAdapter
+
+        path = self._path(key)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = ModelMessagesTypeAdapter.dump_json([response])
+        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise

@@ -1,0 +1,193 @@
+"""From a model string to a pydantic-ai model, with credentials read only from the environment.
+
+Model strings are ``PROVIDER:MODEL`` (``openai:gpt-4o-mini``, ``anthropic:claude-sonnet-4-5``,
+``google-gla:gemini-2.5-flash``, ``google-vertex:gemini-2.5-pro``, ``bedrock:anthropic.claude-…``,
+``groq:…``, ``mistral:…``, ``openrouter:vendor/model``). With ``base_url`` any OpenAI-compatible server
+(vLLM, Ollama, llama.cpp server) is reached through the chat-completions client; the provider prefix may
+then be omitted. ``offline`` is reserved for openpcf's own no-API system and never builds a model.
+
+The provider SDKs' own retries are switched off (``max_retries=0`` in every request's settings): the
+runner owns the one retry layer, so attempts never multiply.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+OFFLINE = "offline"
+
+ReasoningEffort = Literal["minimal", "low", "medium", "high", "xhigh", "max"]
+
+# provider prefix -> (environment variables that can carry the credential; the first is named in errors)
+_CREDENTIALS: dict[str, tuple[str, ...]] = {
+    "openai": ("OPENAI_API_KEY",),
+    "anthropic": ("ANTHROPIC_API_KEY",),
+    "google-gla": ("GOOGLE_API_KEY", "GEMINI_API_KEY"),
+    "google-vertex": ("GOOGLE_CLOUD_PROJECT",),
+    "bedrock": ("AWS_ACCESS_KEY_ID", "AWS_PROFILE", "AWS_BEARER_TOKEN_BEDROCK"),
+    "groq": ("GROQ_API_KEY",),
+    "mistral": ("MISTRAL_API_KEY",),
+    "openrouter": ("OPENROUTER_API_KEY",),
+}
+PROVIDERS: tuple[str, ...] = tuple(_CREDENTIALS)
+
+
+class CredentialError(RuntimeError):
+    """A credential the chosen provider needs is not in the environment (the message names the variable)."""
+
+
+class ProviderMissingError(RuntimeError):
+    """The provider's client library is not installed."""
+
+
+class GenerationSettings(BaseModel):
+    """What a run asks of the model. ``None`` = the provider's default.
+
+    ``reasoning_effort`` is the unified thinking level; ``thinking_budget`` a token budget where a provider
+    takes one (Anthropic, Google). ``timeout`` is seconds per attempt (not sent to the model, not cached).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    temperature: float | None = Field(default=None, ge=0.0, le=2.0)
+    max_tokens: int | None = Field(default=None, gt=0)
+    reasoning_effort: ReasoningEffort | None = None
+    thinking_budget: int | None = Field(default=None, gt=0)
+    seed: int | None = None
+    timeout: float | None = Field(default=120.0, gt=0)
+
+    def semantic(self) -> dict[str, Any]:
+        """The settings that change the answer (the part of a cache key); timeouts are left out."""
+        return self.model_dump(exclude={"timeout"}, exclude_none=True)
+
+    def model_settings(self, provider: str) -> dict[str, Any]:
+        """pydantic-ai ``ModelSettings`` for ``provider`` (SDK retries off)."""
+        out: dict[str, Any] = {"max_retries": 0}
+        if self.temperature is not None:
+            out["temperature"] = self.temperature
+        if self.max_tokens is not None:
+            out["max_tokens"] = self.max_tokens
+        if self.seed is not None:
+            out["seed"] = self.seed
+        if self.timeout is not None:
+            out["timeout"] = self.timeout
+        if self.reasoning_effort is not None:
+            out["thinking"] = self.reasoning_effort
+        if self.thinking_budget is not None:
+            if provider == "anthropic":
+                out["anthropic_thinking"] = {"type": "enabled", "budget_tokens": self.thinking_budget}
+            elif provider in ("google-gla", "google-vertex"):
+                out["google_thinking_config"] = {"thinking_budget": self.thinking_budget}
+            elif "thinking" not in out:
+                out["thinking"] = True
+        return out
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """A parsed model string: provider prefix, the provider's model name, and an optional base URL."""
+
+    provider: str
+    name: str
+    base_url: str | None = None
+
+    @property
+    def label(self) -> str:
+        return f"{self.provider}:{self.name}"
+
+
+def parse_model(model: str, *, base_url: str | None = None) -> ModelSpec:
+    """Split ``PROVIDER:MODEL``. A bare name is allowed only with ``base_url`` (an OpenAI-compatible server)."""
+    model = model.strip()
+    if not model:
+        raise ValueError("empty model string; use PROVIDER:MODEL, e.g. openai:gpt-4o-mini")
+    if model == OFFLINE:
+        return ModelSpec(OFFLINE, OFFLINE)
+    provider, sep, name = model.partition(":")
+    if sep and provider in PROVIDERS and name:
+        if base_url and provider != "openai":
+            raise ValueError(f"--base-url needs an OpenAI-compatible model string (openai:NAME or NAME), got {model!r}")
+        return ModelSpec(provider, name, base_url or None)
+    if base_url:
+        return ModelSpec("openai", model, base_url)
+    known = ", ".join(f"{p}:" for p in PROVIDERS)
+    raise ValueError(f"unknown model {model!r}: use one of {known} followed by the model name, or --base-url URL")
+
+
+def _credential(provider: str) -> str:
+    names = _CREDENTIALS[provider]
+    for name in names:
+        value = os.environ.get(name)
+        if value:
+            return value
+    raise CredentialError(f"{provider} needs the environment variable {names[0]} (not set)")
+
+
+def build_model(model: str | ModelSpec, *, base_url: str | None = None) -> Any:
+    """A pydantic-ai ``Model`` for a model string. Raises :class:`CredentialError` (naming the missing
+    variable), :class:`ProviderMissingError` (naming the extra to install) or ``ValueError`` (bad string).
+    ``offline`` is not a model: ask :func:`openpcf.tasks.registry.build_solver` for openpcf's own system."""
+    spec = model if isinstance(model, ModelSpec) else parse_model(model, base_url=base_url)
+    if spec.provider == OFFLINE:
+        raise ValueError("'offline' is openpcf's own system, not a model: it is dispatched to openpcf.offline")
+    try:
+        return _build(spec)
+    except ImportError as exc:
+        raise ProviderMissingError(
+            f"the {spec.provider} client is not installed ({exc.name or exc}); pip install 'openpcf[providers]'"
+        ) from None
+
+
+def _build(spec: ModelSpec) -> Any:
+    p, name = spec.provider, spec.name
+    if p == "openai":
+        from pydantic_ai.models.openai import OpenAIChatModel
+        from pydantic_ai.providers.openai import OpenAIProvider
+
+        if spec.base_url:
+            # Local servers rarely check keys; a hosted compatible server reads OPENAI_API_KEY.
+            key = os.environ.get("OPENAI_API_KEY") or "not-needed"
+            return OpenAIChatModel(name, provider=OpenAIProvider(base_url=spec.base_url, api_key=key))
+        return OpenAIChatModel(name, provider=OpenAIProvider(api_key=_credential(p)))
+    if p == "anthropic":
+        from pydantic_ai.models.anthropic import AnthropicModel
+        from pydantic_ai.providers.anthropic import AnthropicProvider
+
+        return AnthropicModel(name, provider=AnthropicProvider(api_key=_credential(p)))
+    if p == "google-gla":
+        from pydantic_ai.models.google import GoogleModel
+        from pydantic_ai.providers.google import GoogleProvider
+
+        return GoogleModel(name, provider=GoogleProvider(api_key=_credential(p)))
+    if p == "google-vertex":
+        from pydantic_ai.models import infer_model
+
+        _credential(p)
+        return infer_model(f"google-cloud:{name}")
+    if p == "bedrock":
+        from pydantic_ai.models import infer_model
+
+        _credential(p)
+        if not (os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION")):
+            raise CredentialError("bedrock needs the environment variable AWS_REGION (not set)")
+        return infer_model(f"bedrock:{name}")
+    if p == "groq":
+        from pydantic_ai.models.groq import GroqModel
+        from pydantic_ai.providers.groq import GroqProvider
+
+        return GroqModel(name, provider=GroqProvider(api_key=_credential(p)))
+    if p == "mistral":
+        from pydantic_ai.models.mistral import MistralModel
+        from pydantic_ai.providers.mistral import MistralProvider
+
+        return MistralModel(name, provider=MistralProvider(api_key=_credential(p)))
+    if p == "openrouter":
+        from pydantic_ai.models.openrouter import OpenRouterModel
+        from pydantic_ai.providers.openrouter import OpenRouterProvider
+
+        return OpenRouterModel(name, provider=OpenRouterProvider(api_key=_credential(p)))
+    raise ValueError(f"unknown provider {p!r}")  # parse_model already refuses these

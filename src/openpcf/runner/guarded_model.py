@@ -1,0 +1,88 @@
+"""A model wrapper that puts every request through the response cache, the rate limiter and the one retry
+layer, and books its tokens and cost on the current item's meter."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from typing import Any
+
+from pydantic_ai.models.wrapper import WrapperModel
+
+from openpcf.llm.cache import ResponseCache, request_key
+from openpcf.llm.metering import current_meter
+from openpcf.llm.prices import TokenPrice, cost_usd
+from openpcf.runner.rate import RateLimiter
+from openpcf.runner.retry import RetryPolicy, retry_delay
+
+
+class GuardedModel(WrapperModel):
+    """Wraps a pydantic-ai model. ``label``/``base_url``/``settings_key`` identify the model and the
+    answer-changing settings in cache keys; ``cache=None`` turns caching off."""
+
+    def __init__(
+        self,
+        wrapped: Any,
+        *,
+        label: str,
+        base_url: str | None = None,
+        settings_key: dict[str, Any] | None = None,
+        cache: ResponseCache | None = None,
+        retry: RetryPolicy | None = None,
+        limiter: RateLimiter | None = None,
+        price: TokenPrice | None = None,
+        seed: int = 0,
+    ):
+        super().__init__(wrapped)
+        self.cache_label = label
+        self.key_base_url = base_url
+        self.key_settings = settings_key or {}
+        self.response_cache = cache
+        self.retry_policy = retry or RetryPolicy()
+        self.rate_limiter = limiter
+        self.token_price = price
+        self._rng = random.Random(seed)
+
+    async def request(self, messages: list[Any], model_settings: Any, model_request_parameters: Any) -> Any:
+        meter = current_meter()
+        key = None
+        if self.response_cache is not None:
+            key = request_key(
+                model=self.cache_label,
+                base_url=self.key_base_url,
+                messages=messages,
+                parameters=model_request_parameters,
+                settings=self.key_settings,
+            )
+            hit = self.response_cache.get(key)
+            if hit is not None:
+                if meter is not None:
+                    meter.cache_hits += 1
+                return hit
+        attempt = 0
+        while True:
+            attempt += 1
+            if self.rate_limiter is not None:
+                await self.rate_limiter.acquire()
+            started = time.perf_counter()
+            try:
+                response = await super().request(messages, model_settings, model_request_parameters)
+            except Exception as exc:
+                if meter is not None:
+                    meter.failed_attempts += 1
+                    meter.model_seconds += time.perf_counter() - started
+                delay = retry_delay(self.retry_policy, attempt, exc, self._rng)
+                if delay is None:
+                    raise
+                await asyncio.sleep(delay)
+                continue
+            if meter is not None:
+                meter.model_seconds += time.perf_counter() - started
+                usage = response.usage
+                meter.add_response(
+                    usage.input_tokens, usage.output_tokens, cost_usd(self.token_price, usage.input_tokens, usage.output_tokens)
+                )
+            if self.response_cache is not None and key is not None:
+                self.response_cache.put(key, response)
+            return response

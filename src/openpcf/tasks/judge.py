@@ -1,0 +1,105 @@
+"""The T1 LLM judge: an :class:`openpcf.benchmark.alignment.Aligner` backed by any model.
+
+The model proposes groups of predicted ↔ reference component indices; groups are then made valid (indices
+in range, each index in at most one group, both sides non-empty; a later group reusing an index is
+dropped). Answers are cached on disk by the model wrapper (same lists, same model → no new call) and in
+memory; :meth:`LLMJudgeAligner.prefetch` judges many items concurrently before scoring, so the scorer's
+synchronous ``align`` calls only read the memo.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from openpcf.tasks.answers import AlignmentAnswer
+from openpcf.tasks.prompting import PromptBook
+
+
+def valid_groups(answer: AlignmentAnswer, n_predicted: int, n_expected: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    used_p: set[int] = set()
+    used_e: set[int] = set()
+    out = []
+    for g in answer.groups:
+        p = tuple(sorted({i for i in g.predicted if 0 <= i < n_predicted}))
+        e = tuple(sorted({i for i in g.expected if 0 <= i < n_expected}))
+        if not p or not e or used_p.intersection(p) or used_e.intersection(e):
+            continue
+        used_p.update(p)
+        used_e.update(e)
+        out.append((p, e))
+    return out
+
+
+class LLMJudgeAligner:
+    """``align(predicted, expected) -> list[MatchGroup]`` with a model as the judge."""
+
+    def __init__(self, model: Any, *, label: str, prompts: PromptBook | None = None, model_settings: dict[str, Any] | None = None):
+        from pydantic_ai import Agent, ToolOutput
+
+        self.name = f"llm-judge:{label}"
+        self.prompts = prompts or PromptBook()
+        self._agent = Agent(
+            model,
+            output_type=ToolOutput(AlignmentAnswer, name="submit", description="Submit the match groups."),
+            instructions=self.prompts.render("judge.system.j2"),
+            retries=1,
+            model_settings=model_settings or {},
+        )
+        self._memo: dict[tuple[tuple[str, ...], tuple[str, ...]], list[Any]] = {}
+
+    async def align_async(self, predicted: Sequence[str], expected: Sequence[str]) -> list[Any]:
+        from openpcf.benchmark.alignment import MatchGroup
+
+        key = (tuple(predicted), tuple(expected))
+        if key in self._memo:
+            return self._memo[key]
+        if not predicted or not expected:
+            groups: list[Any] = []
+        else:
+            prompt = self.prompts.render("judge.user.j2", predicted=list(predicted), expected=list(expected))
+            result = await self._agent.run(prompt)
+            groups = [MatchGroup(p, e) for p, e in valid_groups(result.output, len(predicted), len(expected))]
+        self._memo[key] = groups
+        return groups
+
+    async def prefetch(self, pairs: Iterable[tuple[Sequence[str], Sequence[str]]], concurrency: int = 4) -> list[str]:
+        """Judge every pair (bounded concurrency); returns one error line per pair that failed."""
+        gate = asyncio.Semaphore(max(1, concurrency))
+        errors: list[str] = []
+
+        async def one(p: Sequence[str], e: Sequence[str]) -> None:
+            async with gate:
+                try:
+                    await self.align_async(p, e)
+                except Exception as exc:  # scored later with a direct call, which may fail loudly
+                    errors.append(f"{type(exc).__name__}: {exc}")
+
+        await asyncio.gather(*(one(p, e) for p, e in pairs))
+        return errors
+
+    def align(self, predicted: Sequence[str], expected: Sequence[str]) -> list[Any]:
+        key = (tuple(predicted), tuple(expected))
+        if key in self._memo:
+            return self._memo[key]
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return asyncio.run(self.align_async(predicted, expected))
+        # Called from inside an event loop (a scorer in async code): judge on a helper thread.
+        box: dict[str, Any] = {}
+
+        def target() -> None:
+            try:
+                box["groups"] = asyncio.run(self.align_async(predicted, expected))
+            except BaseException as exc:  # re-raised in the caller's thread
+                box["error"] = exc
+
+        thread = threading.Thread(target=target)
+        thread.start()
+        thread.join()
+        if "error" in box:
+            raise box["error"]
+        return box["groups"]
