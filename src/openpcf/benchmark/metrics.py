@@ -183,14 +183,25 @@ def match_claims(
     return ClaimMatch(matched, len(predicted), len(truth), unit_ok, tuple(best))
 
 
-# Canonical claim units understood dimensionally by the tolerant variant (pint expressions).
-_TOLERANT_UNITS: dict[str, str] = {
-    "percent": "percent",
-    "kg/kg": "kg/kg",
-    "mj/kg": "MJ/kg",
-    "kwh/kg": "kWh/kg",
-    "btu/lb": "Btu/lb",
+# Canonical claim units the tolerant variant converts between: (dimension, factor to the dimension's base).
+# Mass fractions in kg/kg, energy intensities in MJ/kg (1 kWh = 3.6 MJ; 1 Btu/lb = 2.326 kJ/kg).
+TOLERANT_UNITS: dict[str, tuple[str, float]] = {
+    "percent": ("mass fraction", 0.01),
+    "kg/kg": ("mass fraction", 1.0),
+    "mj/kg": ("energy per mass", 1.0),
+    "kwh/kg": ("energy per mass", 3.6),
+    "btu/lb": ("energy per mass", 0.002326),
 }
+
+
+def _convert_tolerant(value: float, unit: str, to_unit: str) -> float | None:
+    """``value`` in canonical claim unit ``unit`` expressed in ``to_unit``; None when not convertible."""
+    if unit == to_unit:
+        return value
+    a, b = TOLERANT_UNITS.get(unit), TOLERANT_UNITS.get(to_unit)
+    if a is None or b is None or a[0] != b[0]:
+        return None
+    return value * a[1] / b[1]
 
 
 def _tolerant_quantity(value: float | None, unit: str, truth_units: set[str]) -> tuple[float, str]:
@@ -210,23 +221,15 @@ def match_claims_tolerant(
     as 3.6 MJ/kg ↔ 1 kWh/kg or 0.5 kg/kg ↔ 50 %), ``|p − g| ≤ rel_tol · |g|``. Each side matches at most
     once; pairs are taken greedily in increasing relative error (deterministic).
     """
-    from openpcf import units
-
     truth_c = [(float(v) * s, c) for v, u in truth for c, s in [canonical_unit(u)]]
     truth_units = {c for _, c in truth_c}
     pred_c = [_tolerant_quantity(v, u, truth_units) for v, u in predicted]
     pairs: list[tuple[float, int, int]] = []
     for i, (p, pu) in enumerate(pred_c):
         for j, (g, gu) in enumerate(truth_c):
-            if not (math.isfinite(p) and math.isfinite(g)):
+            p_conv = _convert_tolerant(p, pu, gu)
+            if p_conv is None or not (math.isfinite(p_conv) and math.isfinite(g)):
                 continue
-            if pu != gu:
-                a, b = _TOLERANT_UNITS.get(pu), _TOLERANT_UNITS.get(gu)
-                if a is None or b is None or not units.is_convertible(a, b):
-                    continue
-                p_conv = units.convert(p, a, b)
-            else:
-                p_conv = p
             err = abs(p_conv - g) / abs(g) if g != 0 else (0.0 if p_conv == 0 else math.inf)
             if err <= rel_tol:
                 pairs.append((err, i, j))

@@ -375,17 +375,41 @@ def _stratum_key(row: TaskRow[Any, Any, Any], field: str) -> str:
     return "unknown" if value is None else str(value)
 
 
+class _Reads(dict):  # type: ignore[type-arg]
+    """A column mapping that records which columns an aggregator reads."""
+
+    def __init__(self, data: Mapping[str, np.ndarray]):
+        super().__init__(data)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> np.ndarray:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+
+def _columns_read(scorer: TaskScorer, columns: Mapping[str, np.ndarray]) -> dict[str, tuple[str, ...]]:
+    """Per metric, the columns its aggregator reads (only those are resampled by the bootstrap)."""
+    out = {}
+    for metric in scorer.metrics:
+        probe = _Reads({k: v[:1] for k, v in columns.items()})
+        metric.aggregate(probe)
+        out[metric.name] = tuple(sorted(probe.read))
+    return out
+
+
 def _estimate_all(
     scorer: TaskScorer,
     columns: Mapping[str, np.ndarray],
     *,
+    reads: Mapping[str, tuple[str, ...]],
     seed_parts: Sequence[str],
     resamples: int,
 ) -> dict[str, MetricValue]:
     out: dict[str, MetricValue] = {}
     for metric in scorer.metrics:
         seed = m.derive_seed(*seed_parts, metric.name)
-        est = m.bootstrap(metric.aggregate, columns, seed=seed, resamples=resamples)
+        used = {k: columns[k] for k in reads[metric.name] if k in columns}
+        est = m.bootstrap(metric.aggregate, used, seed=seed, resamples=resamples)
         n = int(np.isfinite(columns[metric.basis]).sum()) if metric.basis in columns else 0
         out[metric.name] = MetricValue.of(est).model_copy(update={"n": n})
     return out
@@ -463,7 +487,11 @@ def score(
         }
 
     run = run_id or ""
-    metrics_out = _estimate_all(scorer, columns(scored), seed_parts=(task, run, ""), resamples=resamples)
+    all_columns = columns(scored)
+    reads = _columns_read(scorer, all_columns) if names else {}
+    metrics_out = _estimate_all(
+        scorer, all_columns, reads=reads, seed_parts=(task, run, ""), resamples=resamples
+    )
     strata: dict[str, dict[str, StratumScore]] = {}
     for field in scorer.strata_fields:
         keys = sorted(
@@ -480,7 +508,7 @@ def score(
                 n_items=n_all,
                 n_failed=n_failed,
                 metrics=_estimate_all(
-                    scorer, columns(subset), seed_parts=(task, run, f"{field}={key}"), resamples=resamples
+                    scorer, columns(subset), reads=reads, seed_parts=(task, run, f"{field}={key}"), resamples=resamples
                 ),
             )
         strata[field] = dim
