@@ -1,0 +1,98 @@
+"""Last-resort class factors: a name that no library entry matches, but that is recognisably a metal,
+a polymer, a quarried mineral, or an inorganic / organic chemical, gets its class's open factor with
+method "class" and confidence "low".
+
+The class factors are DESNZ 2024 "Metals" and "Plastics: average plastics", DESNZ "Aggregates" for
+quarried minerals, and openpcf's USLCI-derived medians for basic chemicals (marked estimates). The
+rules read the words of the name only; they never look at quantities.
+"""
+
+from __future__ import annotations
+
+import re
+
+from openpcf.factors.library import FactorLibrary, open_library
+from openpcf.factors.naming import content_tokens, normalise_name, query_variants
+from openpcf.factors.record import FactorMatch, FactorQuery
+from openpcf.factors.resolver import fit_unit
+
+CLASS_FACTORS = {
+    "metal": "desnz2024:material:metals",
+    "polymer": "desnz2024:material:plastics-average-plastics",
+    "mineral": "desnz2024:material:aggregates",
+    "inorganic chemical": "openpcf-estimate:chemical:inorganic",
+    "organic chemical": "openpcf-estimate:chemical:organic",
+}
+
+_METALS = {"copper", "zinc", "nickel", "tin", "chromium", "manganese", "titanium", "silver", "gold", "lead",
+           "brass", "bronze", "cobalt", "molybdenum", "tungsten", "magnesium", "vanadium", "niobium", "iron",
+           "alloy", "ferroalloy", "ferromanganese", "ferrosilicon", "ferrochromium", "silicon", "antimony",
+           "bismuth", "lithium", "platinum", "palladium", "metal", "metallic", "steel", "aluminium", "cast"}
+_POLYMER_WORDS = {"nylon", "polyamide", "eva", "ab", "abs", "pmma", "pc", "polycarbonate", "polyurethane", "pu",
+                  "pur", "rubber", "silicone", "elastomer", "epoxy", "latex", "pvb", "tpu", "tpe", "pom", "pbt",
+                  "pvdf", "ptfe", "san", "asa", "plastic", "polymer", "copolymer", "thermoplastic", "foam",
+                  "polyester", "acrylic", "neoprene", "epdm", "sbr", "nbr", "pa"}
+_MINERALS = {"dolomite", "clay", "kaolin", "talc", "mica", "feldspar", "gypsum", "bentonite", "quartz", "stone",
+             "marble", "granite", "chalk", "perlite", "vermiculite", "wollastonite", "barite", "gravel",
+             "basalt", "slate", "pumice", "diatomite", "zeolite", "sandstone", "shale", "aggregate"}
+_INORGANIC_WORDS = {"hydroxide", "trihydroxide", "oxide", "dioxide", "trioxide", "carbonate", "bicarbonate",
+                    "chloride", "sulfate", "phosphate", "nitrate", "silicate", "fluoride", "bromide", "sulfide",
+                    "peroxide", "hypochlorite", "hydrate", "sulfuric", "phosphoric", "hydrochloric", "nitric",
+                    "boric", "ammonia", "soda", "lime", "salt", "borax", "alum", "sulfite", "nitrite", "iodide",
+                    "cyanide", "chlorate", "perchlorate", "permanganate", "dichromate", "titanate", "zeolite"}
+_ORGANIC_MARKERS = re.compile(
+    r"(?:^|\s|[-(0-9])(?:di|tri|tetra|iso|neo|cyclo|hydroxy|poly)?(meth|eth|prop|but|pent|hex|benz|phen|acet|acryl|glycol|glycer|hydroxy|amino|carbox|formal|styr|vinyl|"
+    r"urethane|phosphine|ester|ether|alcohol|aldehyd|keton|amine|amide|fatty|citric|lactic|ascorbic|oleic|"
+    r"stearic|tartaric|malic|succinic|adipic|sorbitol|glucose|sucrose|dextr|starch|cellulose|wax|oil|"
+    r"paraffin|resin|surfactant|flavou?r|aroma|fragrance|dye|pigment)")
+_ORGANIC_SUFFIX = re.compile(r"[a-z]{3,}(ol|ene|ane|yne|one|ate|ide|yl)$")
+_CHEMICAL_HINT = re.compile(r"\d|\b(di|tri|tetra|iso|neo|cyclo|n)-|yl\b|\bacid\b")
+
+
+def material_class(name: str) -> str | None:
+    """'metal', 'polymer', 'mineral', 'inorganic chemical', 'organic chemical' or None, from the words."""
+    text = normalise_name(name)
+    tokens = set(content_tokens(name))
+    words = set(text.split())
+    if not tokens:
+        return None
+    poly = any(w.startswith("poly") for w in words)
+    if (poly or tokens & _POLYMER_WORDS or re.search(r"\bpa ?\d", text)) and (poly or not tokens & _INORGANIC_WORDS):
+        return "polymer"
+    organic = bool(_ORGANIC_MARKERS.search(text))
+    if tokens & _INORGANIC_WORDS and not organic:
+        return "inorganic chemical"
+    if tokens & _METALS:
+        return "metal"
+    if tokens & _MINERALS:
+        return "mineral"
+    if organic or ("acid" in tokens) or (_CHEMICAL_HINT.search(text)
+                                         and any(_ORGANIC_SUFFIX.search(w) for w in words if len(w) > 6)):
+        return "organic chemical"
+    return None
+
+
+class MaterialClassResolver:
+    """Class fallback (confidence low): see module docstring."""
+
+    name = "open-class"
+
+    def __init__(self, library: FactorLibrary | None = None) -> None:
+        self.library = library or open_library()
+
+    def resolve(self, query: FactorQuery) -> FactorMatch | None:
+        kind = material_class(query.name)
+        for variant in query_variants(query.name):
+            if kind is not None:
+                break
+            kind = material_class(variant)
+        if kind is None:
+            return None
+        factor = self.library.get(CLASS_FACTORS[kind])
+        if factor is None:
+            return None
+        fitted = fit_unit(factor, query.unit)
+        if fitted is None:
+            return None
+        return FactorMatch(factor=fitted, method="class", score=0.3, confidence="low", resolver=self.name,
+                           query=query.name, matched_text=kind)

@@ -1,0 +1,144 @@
+"""The emission-factor record and the match a resolver returns.
+
+A :class:`Factor` is one number — kg CO2e per ``unit`` — with everything a user needs to judge it:
+boundary, geography, reference year, GWP basis, source (publisher, document, table/row), licence,
+quality flag and notes. Nothing without provenance is ever a Factor.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from openpcf import units
+
+Quality = Literal["high", "medium", "low", "estimate"]
+Method = Literal["exact", "alias", "search", "class", "key", "energy", "computed"]
+Confidence = Literal["high", "medium", "low"]
+
+
+class Source(BaseModel):
+    """Where a factor's number comes from, precisely enough to look it up again."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    publisher: str
+    document: str
+    table: str | None = None
+    row: str | None = None
+    url: str | None = None
+
+    def cite(self) -> str:
+        """One-line citation: publisher, document, table, row."""
+        parts = [self.publisher, self.document]
+        if self.table:
+            parts.append(self.table)
+        if self.row:
+            parts.append(f"row {self.row}")
+        return ", ".join(parts)
+
+
+class Factor(BaseModel):
+    """One emission factor: ``value`` kg CO2e per ``unit`` of the named good, service or flow."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(description="Stable identifier, '<source>:<category>:<slug>'")
+    name: str
+    aliases: tuple[str, ...] = ()
+    value: float = Field(description="kg CO2e per unit")
+    unit: str = Field(description="Canonical unit: kg, t, kWh, MJ, m3, l, tkm, USD, item")
+    boundary: str = Field(description="cradle-to-gate, combustion+upstream, generation, characterisation…")
+    geography: str = Field(description="ISO 3166 alpha-2/3 code, or GLO / region name")
+    year: int
+    gwp: str = Field(description="GWP basis, e.g. 'IPCC AR6 GWP100', 'IPCC AR5 GWP100', 'EF 3.1 (IPCC AR6)'")
+    source: Source
+    license: str
+    quality: Quality = "medium"
+    category: str = Field("material", description="material, fuel, electricity, heat, freight, food, …")
+    notes: str = ""
+    details: dict[str, float | str] = Field(default_factory=dict)
+
+    @field_validator("value")
+    @classmethod
+    def _finite(cls, v: float) -> float:
+        if not math.isfinite(v):
+            raise ValueError("factor value must be finite")
+        return v
+
+    @field_validator("unit")
+    @classmethod
+    def _known_unit(cls, v: str) -> str:
+        units.parse_unit(v)  # raises UnitError (a ValueError) naming the unit
+        return v
+
+    def per(self, unit: str) -> Factor:
+        """The same factor expressed per ``unit`` (per t → per kg; per kWh → per MJ).
+
+        Raises :class:`openpcf.units.UnitError` when the dimensions differ (kg vs kWh).
+        """
+        if units.canonical_unit(unit) == units.canonical_unit(self.unit):
+            return self
+        value = units.convert_per_unit(self.value, self.unit, unit)
+        note = f"converted from {self.value:g} kg CO2e per {self.unit}"
+        return self.model_copy(
+            update={
+                "value": value,
+                "unit": units.canonical_unit(unit),
+                "notes": f"{self.notes}; {note}" if self.notes else note,
+            }
+        )
+
+    def summary(self) -> dict[str, object]:
+        """The compact view written by ``openpcf factors resolve`` (and shown to users)."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "value": self.value,
+            "unit": self.unit,
+            "source": self.source.cite(),
+            "license": self.license,
+            "year": self.year,
+            "geography": self.geography,
+            "gwp": self.gwp,
+        }
+
+
+class FactorQuery(BaseModel):
+    """What a caller asks for: a name (and optionally the unit, geography and picklist key)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    unit: str | None = None
+    geography: str | None = None
+    key: str | None = Field(None, description="ecoinvent activity_uuid_product_uuid, when known")
+
+
+class FactorMatch(BaseModel):
+    """A resolver's answer: the factor, how it was found, a score in [0, 1] and a confidence flag."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    factor: Factor
+    method: Method
+    score: float = Field(ge=0.0, le=1.0)
+    confidence: Confidence
+    resolver: str = ""
+    query: str = ""
+    matched_text: str = ""
+
+    def as_output(self) -> dict[str, object]:
+        """``{"factor": …, "match": {"method", "score", "confidence", "resolver"}}``."""
+        return {
+            "factor": self.factor.summary(),
+            "match": {
+                "method": self.method,
+                "score": round(self.score, 4),
+                "confidence": self.confidence,
+                "resolver": self.resolver,
+                "matched": self.matched_text,
+            },
+        }
