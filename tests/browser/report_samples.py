@@ -78,3 +78,82 @@ def write_json(path: Path, data: Any) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=1), encoding="utf-8")
     return path
+
+
+# ---------------------------------------------------------------- benchmark fixtures
+#
+# A data folder with 4 EPD items and 4 triage items, and three RUNDIRs written by hand the way the
+# runner and scorer write them (results.jsonl, manifest.json, summary.json, items.jsonl).
+
+EPD_ROWS = [
+    ("e1", "PET resin", "Paper and plastic products", 2.0),
+    ("e2", "Glass jar", "Glass products", 1.0),
+    ("e3", "Steel beam", "Basic metals", 2.5),
+    ("e4", "Cotton yarn", "Textiles", 8.0),
+]
+#: Predictions of the epd run "model-a": ratios 1.5 (hit), 0.4 (miss 2x, within 5x), 1.0 (hit), failure.
+EPD_PRED_A = {"e1": 3.0, "e2": 0.4, "e3": 2.5, "e4": None}
+TRIAGE_ROWS = [("t1", True, "Basic metals"), ("t2", False, "Basic metals"), ("t3", True, "Textiles"), ("t4", False, "Textiles")]
+#: (should_map, confidence) of the triage run: t1 right 0.95, t2 wrong 0.85, t3 right 0.55, t4 right 0.9.
+TRIAGE_PRED = {"t1": (True, 0.95), "t2": (True, 0.85), "t3": (True, 0.55), "t4": (False, 0.9)}
+
+
+def write_jsonl(path: Path, rows: list[dict[str, Any]]) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def write_data_folder(root: Path) -> Path:
+    write_jsonl(root / "task7_epd.jsonl", [
+        {"id": i, "input": {"product_name": name, "description": f"A {name.lower()}.", "quantity_unit": "kilogram"},
+         "expected_output": {"kgco2e": kg}, "metadata": {"product_category": cat}} for i, name, cat, kg in EPD_ROWS])
+    write_jsonl(root / "task2_triage.jsonl", [
+        {"id": i, "input": {"market": {"name": f"market for thing {i}"}, "material_context_data": {"material_name": f"thing {i}"}},
+         "expected_output": {"should_map": sm}, "metadata": {"product_category": cat}} for i, sm, cat in TRIAGE_ROWS])
+    return root
+
+
+def _metric(value: float, lo: float, hi: float) -> dict[str, Any]:
+    return {"value": value, "se": (hi - lo) / 4, "ci": [lo, hi]}
+
+
+def write_run(root: Path, name: str, task: str, model: str, results: list[dict[str, Any]], metrics: dict[str, Any],
+              items: list[dict[str, Any]], setting: str | None = None, data_dir: Path | None = None,
+              n_failed: int = 0) -> Path:
+    run = root / name
+    write_jsonl(run / "results.jsonl", results)
+    write_json(run / "manifest.json", {
+        "task": task, "setting": setting, "model": model, "agentic": False, "query_only": False,
+        "openpcf_version": "0.1.0", "started_at": "2026-11-30T02:00:00+00:00",
+        "data": {str(data_dir / "task7_epd.jsonl") if data_dir else "task7_epd.jsonl": "0" * 64},
+        "totals": {"items": len(results), "finished": len(results), "cost_usd": 0.0}})
+    write_json(run / "summary.json", {"task": task, "n_items": len(results), "n_failed": n_failed,
+                                      "metrics": metrics, "strata": {}})
+    write_jsonl(run / "items.jsonl", items)
+    return run
+
+
+def write_benchmark_runs(root: Path) -> tuple[Path, list[Path]]:
+    """Data folder + three RUNDIRs: epd by model-a (cost recorded), epd by offline, triage by model-a."""
+    data = write_data_folder(root / "data")
+    truth = {i: kg for i, _, _, kg in EPD_ROWS}
+    epd_a = write_run(
+        root / "runs", "epd-a", "epd", "test:model-a", setting="epd_with_description", data_dir=data, n_failed=1,
+        results=[{"id": i, "output": {"kgco2e": v} if v is not None else None, **({"error": "timeout"} if v is None else {}),
+                  "usage": {"input_tokens": 100, "output_tokens": 10, "requests": 1, "cost_usd": 0.002}}
+                 for i, v in EPD_PRED_A.items()],
+        metrics={"within_2x": _metric(0.5, 0.0, 1.0), "within_5x": _metric(0.75, 0.25, 1.0)},
+        items=[{"id": i, "within_2x": v is not None and 0.5 <= v / truth[i] <= 2, "within_5x": v is not None and 0.2 <= v / truth[i] <= 5}
+               for i, v in EPD_PRED_A.items()])
+    epd_off = write_run(
+        root / "runs", "epd-offline", "epd", "offline", setting="epd_with_description", data_dir=data,
+        results=[{"id": i, "output": {"kgco2e": kg * 1.1}} for i, _, _, kg in EPD_ROWS],
+        metrics={"within_2x": _metric(1.0, 1.0, 1.0)},
+        items=[{"id": i, "within_2x": True} for i, _, _, _ in EPD_ROWS])
+    triage = write_run(
+        root / "runs", "triage-a", "triage", "test:model-a", data_dir=data,
+        results=[{"id": i, "output": {"should_map": sm, "confidence": c}} for i, (sm, c) in TRIAGE_PRED.items()],
+        metrics={"accuracy": _metric(0.75, 0.25, 1.0), "ece": _metric(0.2375, 0.1, 0.5)},
+        items=[{"id": i, "correct": TRIAGE_PRED[i][0] == sm} for i, sm, _ in TRIAGE_ROWS])
+    return data, [epd_a, epd_off, triage]

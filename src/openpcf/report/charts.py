@@ -270,7 +270,7 @@ def ratio_strips(rows: Sequence[tuple[str, Sequence[tuple[float, str | None, str
     ``rows`` is ``[(system, [(log10_ratio, href, title), ...]), ...]``. Values beyond ±``clip`` decades
     are drawn at the edge (with their real value in the tooltip). Vertical guides at ×/÷ 2 and 5.
     """
-    label_w, row_h, top = 170, 38, 8
+    label_w, row_h, top = 230, 38, 8
     plot_w = width - label_w - 16
     height = top + row_h * max(1, len(rows)) + 30
 
@@ -289,7 +289,7 @@ def ratio_strips(rows: Sequence[tuple[str, Sequence[tuple[float, str | None, str
     for i, (name, values) in enumerate(rows):
         y = top + i * row_h
         ym = y + row_h / 2
-        out.append(f'<text x="{label_w - 8}" y="{_f(ym + 4)}" text-anchor="end" class="lbl">{escape(name[:26])}</text>')
+        out.append(f'<text x="{label_w - 8}" y="{_f(ym + 4)}" text-anchor="end" class="lbl">{escape(name if len(name) <= 36 else name[:34] + "…")}<title>{escape(name)}</title></text>')
         vals = sorted(v for v, _, _ in values if math.isfinite(v))
         colour = series_colour(i)
         if vals:

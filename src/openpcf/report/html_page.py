@@ -62,5 +62,7 @@ def asset(name: str) -> str:
 
 def render_page(template: str, *, script: str, **context: Any) -> str:
     """Render ``template`` with the shared stylesheet and the page's script (``script`` file name) inlined."""
-    js = asset(script).replace("</", "<\\/")
+    js = asset(script)
+    if "</script" in js.lower():  # would end the inline script early
+        raise ValueError(f"{script}: an inline script must not contain '</script'")
     return environment().get_template(template).render(css=Markup(asset("report.css")), js=Markup(js), **context)

@@ -1,0 +1,390 @@
+"""What a benchmark report shows, read from run directories (RUNDIRs) and the task data.
+
+A RUNDIR holds ``results.jsonl`` (predictions format, with ``usage`` and ``error``), ``manifest.json``
+(task, setting, model, data checksums, totals) and ``summary.json`` (the scorer's TaskScore:
+``{"task", "n_items", "n_failed", "metrics": {NAME: {"value", "se", "ci"}}, "strata"}``). Per-item scores
+come from ``items.jsonl`` in the RUNDIR when the scorer wrote one, else from the scorer itself. The
+report recomputes no metric: headline values and intervals are the scorer's; the only aggregation here
+is presentation (counts and means of the scorer's per-item values per stratum, shown as such).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from openpcf.benchmark.data import TASK_FILES, DataError, read_task
+from openpcf.benchmark.predictions import Prediction, read_predictions
+
+#: The headline metric of each task (the scorer's metric name) and how to label it.
+HEADLINE: dict[str, tuple[str, str]] = {
+    "decomposition": ("f1", "F1"),
+    "triage": ("accuracy", "accuracy"),
+    "mapping": ("exact_match", "exact match"),
+    "extraction_material": ("claim_f1", "claim F1"),
+    "extraction_energy": ("claim_f1", "claim F1"),
+    "epd": ("within_2x", "within 2×"),
+    "compositional": ("within_2x", "within 2×"),
+}
+#: The scorer's per-item column behind each task's headline (1/0 for hit/miss, F1 for decomposition).
+ITEM_HEADLINE_KEYS: dict[str, str] = {
+    "decomposition": "f1",
+    "triage": "correct",
+    "mapping": "exact_match",
+    "epd": "within_2x",
+    "compositional": "within_2x",
+}
+#: Per-item scores written beside a run (``openpcf score --items``); computed by the scorer when absent.
+ITEMS_FILES = ("items.jsonl", "scores.jsonl")
+#: Characters of a long document kept in the embedded item browser (the rest is summarised by its length).
+DOCUMENT_PREVIEW_CHARS = 4000
+
+
+class RunError(ValueError):
+    """A RUNDIR that cannot be read; the message names the file."""
+
+
+@dataclass
+class Metric:
+    value: float | None
+    se: float | None = None
+    low: float | None = None
+    high: float | None = None
+
+
+@dataclass
+class ItemRecord:
+    """One item of one run: what the system said, the truth, and the scorer's per-item values."""
+
+    id: str
+    output: dict[str, Any] | None
+    error: str | None
+    scores: dict[str, Any]
+    cost_usd: float | None
+    category: str | None = None
+    vagueness: int | None = None
+    failed: bool = False
+
+    def headline(self, task: str) -> float | None:
+        """The item's share of its task's headline: 1/0 for hit/miss, its F1 for decomposition; for
+        extraction the item's own claim F1 from the scorer's counts. None when the item is unscored."""
+        if task.startswith("extraction"):
+            m, p, t = (_float(self.scores.get(k)) for k in ("matched", "predicted", "truth"))
+            if m is None or p is None or t is None:
+                return None
+            return 2 * m / (p + t) if p + t > 0 else 1.0
+        v = self.scores.get(ITEM_HEADLINE_KEYS.get(task, ""))
+        if isinstance(v, bool):
+            return 1.0 if v else 0.0
+        return _float(v)
+
+    def confidence(self) -> float | None:
+        c = (self.output or {}).get("confidence")
+        return float(c) if isinstance(c, (int, float)) and not isinstance(c, bool) and 0 <= c <= 1 else None
+
+
+@dataclass
+class RunView:
+    key: str
+    path: Path
+    task: str
+    setting: str | None
+    model: str
+    label: str
+    system: str
+    metrics: dict[str, Metric]
+    n_items: int | None
+    n_failed: int | None
+    items: list[ItemRecord]
+    manifest: dict[str, Any] = field(default_factory=dict)
+    strata: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def column(self) -> str:
+        """Leaderboard column: the task, plus the context setting for epd."""
+        return f"{self.task}/{self.setting}" if self.task == "epd" and self.setting else self.task
+
+    @property
+    def headline(self) -> tuple[str, str]:
+        return HEADLINE.get(self.task, ("", ""))
+
+    @property
+    def headline_metric(self) -> Metric | None:
+        return self.metrics.get(self.headline[0])
+
+    def cost_per_item(self) -> float | None:
+        """Mean USD per item from the per-item usage, else from the manifest totals; None if not recorded."""
+        costs = [i.cost_usd for i in self.items if i.cost_usd is not None]
+        if costs:
+            return sum(costs) / len(self.items)
+        totals = self.manifest.get("totals") or {}
+        cost, n = totals.get("cost_usd"), totals.get("finished") or totals.get("items")
+        if isinstance(cost, (int, float)) and n:
+            return float(cost) / n
+        return None
+
+
+@dataclass
+class BenchmarkView:
+    runs: list[RunView]
+    rows: dict[str, dict[str, dict[str, Any]]]  # task file key -> id -> {"input", "truth", "category", ...}
+    published: list[dict[str, Any]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def tasks(self) -> list[str]:
+        seen: list[str] = []
+        for r in self.runs:
+            if r.task not in seen:
+                seen.append(r.task)
+        return seen
+
+
+# ------------------------------------------------------------------ reading one RUNDIR
+
+
+def _read_json(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise RunError(f"{path}:{exc.lineno}: malformed JSON: {exc.msg}") from None
+    if not isinstance(data, dict):
+        raise RunError(f"{path}: expected a JSON object")
+    return data
+
+
+def _metric(raw: Any) -> Metric:
+    if isinstance(raw, dict):
+        ci = raw.get("ci") or [None, None]
+        return Metric(_float(raw.get("value")), _float(raw.get("se")), _float(ci[0]) if ci else None,
+                      _float(ci[1]) if ci and len(ci) > 1 else None)
+    return Metric(_float(raw))
+
+
+def _float(x: Any) -> float | None:
+    if isinstance(x, bool) or x is None:
+        return None
+    try:
+        v = float(x)
+    except (TypeError, ValueError):
+        return None
+    return v if math.isfinite(v) else None
+
+
+def _read_item_scores(run_dir: Path) -> dict[str, dict[str, Any]] | None:
+    """``{id: {"scores", "failed", "error", "category"}}`` from the run's items file, or None if there is none."""
+    for name in ITEMS_FILES:
+        path = run_dir / name
+        if not path.is_file():
+            continue
+        out: dict[str, dict[str, Any]] = {}
+        with path.open(encoding="utf-8") as fh:
+            for lineno, raw in enumerate(fh, start=1):
+                if not raw.strip():
+                    continue
+                try:
+                    obj = json.loads(raw)
+                except json.JSONDecodeError as exc:
+                    raise RunError(f"{path}:{lineno}: malformed JSON: {exc.msg}") from None
+                if not isinstance(obj, dict) or "id" not in obj:
+                    raise RunError(f"{path}:{lineno}: field 'id': missing")
+                out[str(obj["id"])] = obj if isinstance(obj.get("scores"), dict) else {
+                    "scores": {k: v for k, v in obj.items() if k not in ("id", "output", "error", "usage", "trace")}}
+        return out
+    return None
+
+
+def find_run_dirs(paths: list[Path]) -> list[Path]:
+    """Each path is a RUNDIR (has results.jsonl) or a folder holding RUNDIRs at any depth (a bench output)."""
+    found: list[Path] = []
+    for p in paths:
+        if not p.exists():
+            raise RunError(f"{p}: no such directory")
+        if not p.is_dir():
+            raise RunError(f"{p}: not a directory (expected a RUNDIR with results.jsonl)")
+        if (p / "results.jsonl").is_file():
+            found.append(p)
+            continue
+        nested = sorted(q.parent for q in p.rglob("results.jsonl"))
+        if not nested:
+            raise RunError(f"{p}: no results.jsonl here or below (not a RUNDIR)")
+        found.extend(nested)
+    return found
+
+
+def _system_label(manifest: dict[str, Any]) -> str:
+    model = str(manifest.get("model") or "unknown model")
+    modes = [m for m, on in (("agentic", manifest.get("agentic")), ("query-only", manifest.get("query_only"))) if on]
+    return f"{model} ({', '.join(modes)})" if modes else model
+
+
+def _task_of(run_dir: Path, manifest: dict[str, Any], summary: dict[str, Any]) -> str:
+    task = manifest.get("task") or summary.get("task")
+    if not task:
+        raise RunError(f"{run_dir}: neither manifest.json nor summary.json names the task")
+    return str(task)
+
+
+def read_run(run_dir: Path, key: str) -> RunView:
+    """One RUNDIR: manifest, summary metrics and per-item records (scores from its items file, if any)."""
+    manifest = _read_json(run_dir / "manifest.json") if (run_dir / "manifest.json").is_file() else {}
+    summary = _read_json(run_dir / "summary.json") if (run_dir / "summary.json").is_file() else {}
+    task = _task_of(run_dir, manifest, summary)
+    if task not in HEADLINE:
+        raise RunError(f"{run_dir}: unknown task {task!r} (expected one of {', '.join(HEADLINE)})")
+    try:
+        preds: list[Prediction] = read_predictions(run_dir / "results.jsonl")
+    except DataError as exc:
+        raise RunError(str(exc)) from None
+    by_id = {p.id: p for p in preds}
+    scored = _read_item_scores(run_dir)
+    ids = list(scored) if scored else list(by_id)
+    for p in preds:  # predictions the items file does not know still appear (as unscored)
+        if scored and p.id not in scored:
+            ids.append(p.id)
+    items = [_item(i, by_id.get(i), (scored or {}).get(i, {})) for i in ids]
+    setting = manifest.get("setting") or summary.get("setting")
+    system = _system_label(manifest)
+    label = system if task != "epd" or not setting else f"{system} · {setting}"
+    return RunView(
+        key=key, path=run_dir, task=task, setting=setting, model=str(manifest.get("model") or "unknown model"),
+        label=label, system=system,
+        metrics={k: _metric(v) for k, v in (summary.get("metrics") or {}).items()},
+        n_items=summary.get("n_items"), n_failed=summary.get("n_failed"), items=items,
+        manifest=manifest, strata=summary.get("strata") or {},
+    )
+
+
+def _item(item_id: str, pred: Prediction | None, scored: dict[str, Any]) -> ItemRecord:
+    error = (pred.error if pred else None) or scored.get("error") or (None if pred else "no prediction")
+    return ItemRecord(
+        id=item_id, output=pred.output if pred else None, error=error, scores=scored.get("scores") or {},
+        cost_usd=pred.usage.cost_usd if pred and pred.usage else None, category=scored.get("category"),
+        failed=bool(scored.get("failed")) or pred is None or pred.output is None,
+    )
+
+
+def score_run(run: RunView, rows: list[Any]) -> None:
+    """Fill a run's per-item scores (and metrics/strata when it has no summary.json) with the scorer."""
+    from openpcf.benchmark.scoring import score
+
+    by_id = {i.id: i for i in run.items}
+    preds = [Prediction(id=i.id, output=i.output, error=i.error) for i in run.items if i.output is not None or i.error]
+    result = score(run.task, rows, preds, run_id=str(run.manifest.get("run_id") or run.path.name))  # type: ignore[arg-type]
+    items = []
+    for s in result.items:
+        old = by_id.get(s.id)
+        items.append(ItemRecord(id=s.id, output=old.output if old else None, error=(old.error if old else None) or s.error,
+                                scores=dict(s.scores), cost_usd=old.cost_usd if old else None, category=s.category,
+                                failed=s.failed))
+    run.items = items
+    if not run.metrics:
+        dumped = result.to_json_dict()
+        run.metrics = {k: _metric(v) for k, v in dumped["metrics"].items()}
+        run.strata = dumped["strata"]
+        run.n_items, run.n_failed = result.n_items, result.n_failed
+
+
+# ------------------------------------------------------------------ task rows (inputs and truth)
+
+
+def _preview(inp: dict[str, Any]) -> dict[str, Any]:
+    doc = inp.get("document_text")
+    if isinstance(doc, str) and len(doc) > DOCUMENT_PREVIEW_CHARS:
+        inp = {**inp, "document_text": doc[:DOCUMENT_PREVIEW_CHARS] + f"\n… [{len(doc):,} characters in total; preview cut]"}
+    return inp
+
+
+def row_record(row: Any) -> dict[str, Any]:
+    """What the item browser shows of a task row: input (long documents cut), truth, strata."""
+    return {
+        "input": _preview(row.input.model_dump(exclude_none=True)),
+        "truth": row.expected_output.model_dump(exclude_none=True),
+        "category": row.category,
+        "vagueness": getattr(row.metadata, "vagueness_severity", None),
+    }
+
+
+def data_dir_from_manifest(manifest: dict[str, Any]) -> Path | None:
+    """The data folder a run read, when its manifest records paths that still exist."""
+    for key in ("data_dir", "data"):
+        value = manifest.get(key)
+        candidates = [value] if isinstance(value, str) else list(value) if isinstance(value, dict) else []
+        for c in candidates:
+            p = Path(c)
+            if p.is_dir():
+                return p
+            if p.is_file():
+                return p.parent
+    options = manifest.get("options") or {}
+    for key in ("data_dir", "data"):
+        if isinstance(options.get(key), str) and Path(options[key]).is_dir():
+            return Path(options[key])
+    return None
+
+
+def _unique_key(label: str, taken: set[str]) -> str:
+    base = re.sub(r"[^A-Za-z0-9]+", "-", label).strip("-").lower()[:48] or "run"
+    key, n = base, 2
+    while key in taken:
+        key, n = f"{base}-{n}", n + 1
+    taken.add(key)
+    return key
+
+
+def load_benchmark(run_paths: list[Path], data_dir: Path | None = None,
+                   published: list[dict[str, Any]] | None = None) -> BenchmarkView:
+    """Every RUNDIR under ``run_paths`` with the inputs and truth of its items (from ``data_dir`` or the
+    manifests). Runs without per-item scores are scored with :mod:`openpcf.benchmark.scoring`."""
+    taken: set[str] = set()
+    runs = []
+    for d in find_run_dirs(run_paths):
+        manifest = _read_json(d / "manifest.json") if (d / "manifest.json").is_file() else {}
+        summary = _read_json(d / "summary.json") if (d / "summary.json").is_file() else {}
+        label = f"{_system_label(manifest)} {_task_of(d, manifest, summary)} {manifest.get('setting') or ''}"
+        runs.append(read_run(d, _unique_key(label, taken)))
+    warnings: list[str] = []
+    folder = data_dir or next((p for p in (data_dir_from_manifest(r.manifest) for r in runs) if p), None)
+    typed: dict[str, list[Any]] = {}
+    if folder is None:
+        warnings.append("no data folder (pass --data DIR): the item browser shows outputs and scores without inputs or truth")
+    else:
+        for task in sorted({r.task for r in runs}):
+            path = folder / TASK_FILES[task]  # type: ignore[index]
+            if not path.is_file():
+                warnings.append(f"{path}: missing, so {task} items show no input or truth")
+                continue
+            try:
+                typed[task] = read_task(path, task)  # type: ignore[arg-type]
+            except DataError as exc:
+                raise RunError(str(exc)) from None
+    rows = {task: {r.id: row_record(r) for r in task_rows} for task, task_rows in typed.items()}
+    for r in runs:
+        if r.task in typed and (not any(i.scores for i in r.items) or not r.metrics):
+            score_run(r, typed[r.task])
+        for item in r.items:
+            row = rows.get(r.task, {}).get(item.id)
+            if row:
+                item.category, item.vagueness = row["category"], row["vagueness"]
+        if not r.metrics:
+            warnings.append(f"{r.path}: no summary.json and no data to score it, so no headline metric")
+        elif r.items and not any(i.scores for i in r.items):
+            warnings.append(f"{r.path}: no per-item scores, so item hits and strata are not shown")
+    return BenchmarkView(runs=runs, rows=rows, published=published or [], warnings=warnings)
+
+
+def published_reference() -> list[dict[str, Any]]:
+    """The paper's published results, from the table the bench keeps in the package (empty until it exists).
+
+    Shape: ``[{"system", "source", "values": {column: value}}]`` with leaderboard columns (``triage``,
+    ``epd/epd_with_description``, ``compositional``, …) and ``mass_violation_rate``.
+    """
+    try:
+        from openpcf.benchmark import published  # type: ignore[attr-defined]
+    except ImportError:
+        return []
+    rows = getattr(published, "report_rows", None)
+    return list(rows()) if callable(rows) else []
