@@ -73,14 +73,33 @@ def provenance(match: FactorMatch, *, method: str | None = None, extra_note: str
     )
 
 
-def _search(source: Any, text: str, k: int, unit: str | None) -> list[tuple[Factor, float, str]]:
-    fn = getattr(source, "search", None)
-    if fn is None:
-        return []
-    try:
-        return list(fn(text, k=k, unit=unit))
-    except TypeError:
-        return []
+def _search(source: Any, text: str, k: int, unit: str | None) -> list[tuple[Factor, float, str, str]]:
+    """Ranked candidates from the source (or from every member of a resolver chain that can search)."""
+    members = getattr(source, "resolvers", None)
+    searchers = [source] if members is None else list(members)
+    out: list[tuple[Factor, float, str, str]] = []
+    for member in searchers:
+        fn = getattr(member, "search", None)
+        if fn is None:
+            continue
+        try:
+            hits = fn(text, k=k, unit=unit)
+        except TypeError:
+            continue
+        out.extend((f, score, matched, getattr(member, "name", "")) for f, score, matched in hits)
+    return out
+
+
+# A candidate in a processed form the input does not mention ("Peach, dried" for "peaches") is a
+# different product, often several times the raw material's factor.
+_PROCESSED = re.compile(
+    r"\b(dried|dehydrated|powder(ed)?|canned|cooked|boiled|fried|roasted|juice|nectar|syrup|stew|soup|sauce|"
+    r"jam|compote|frozen|prepacked|smoothie|pie|tart|candied|puree|burger|sandwich|salad|pizza|flavou?red)\b",
+    re.I,
+)
+PROCESSED_PENALTY = 0.15
+RAW_BONUS = 0.1  # an ingredient named plainly ("peaches") is the raw commodity
+_RAW = re.compile(r"\b(raw|fresh)\b", re.I)
 
 
 # Words that do not identify a substance: a search hit need not contain them.
@@ -119,6 +138,24 @@ def looks_recycled(factor: Factor | FactorProvenance) -> bool:
     return bool(_RECYCLED_FACTOR.search(factor.name)) or bool(_RECYCLED_FACTOR.search(getattr(factor, "id", "")))
 
 
+def _add_candidate(scored: dict[str, tuple[float, FactorMatch, str]], reading: MaterialReading, text: str, pos: int,
+                   match: FactorMatch) -> None:
+    """Score one candidate (position discount, recycled fit, processed-form penalty) and keep the best."""
+    adj = match.score - QUERY_DISCOUNT * pos
+    if reading.recycled and looks_recycled(match.factor):
+        adj += 0.05
+    if not reading.recycled and looks_recycled(match.factor) and not re.search(r"recycl|cullet", text, re.I):
+        adj -= 0.2  # a virgin input mapped to a recycled-material factor understates it
+    if not _PROCESSED.search(text):
+        if _PROCESSED.search(match.factor.name):
+            adj -= PROCESSED_PENALTY
+        elif _RAW.search(match.factor.name) and match.method == "search":
+            adj += RAW_BONUS
+    prev = scored.get(match.factor.id)
+    if prev is None or adj > prev[0]:
+        scored[match.factor.id] = (adj, match, text)
+
+
 def choose_factor(
     reading: MaterialReading,
     source: FactorSource,
@@ -136,25 +173,18 @@ def choose_factor(
     queries = [*reading.queries, *extra_queries]
     scored: dict[str, tuple[float, FactorMatch, str]] = {}
     for pos, text in enumerate(queries):
+        found = []
         match = source.resolve(FactorQuery(name=text, unit=unit, geography=geography))
-        if match is None or not acceptable(text, match, material=unit == "kg"):
-            continue
-        adj = match.score - QUERY_DISCOUNT * pos
-        if reading.recycled and looks_recycled(match.factor):
-            adj += 0.05
-        if reading.recycled is False and looks_recycled(match.factor) and not re.search(r"recycl|cullet", text, re.I):
-            adj -= 0.2  # a virgin input mapped to a recycled-material factor understates it
-        prev = scored.get(match.factor.id)
-        if prev is None or adj > prev[0]:
-            scored[match.factor.id] = (adj, match, text)
-    # More candidates for the alternatives list (not chosen unless they beat the resolver's answers).
-    if queries:
-        for factor, score, matched in _search(source, queries[0], alternatives, unit):
-            if factor.id not in scored and not (unit == "kg" and factor.category in _NOT_MATERIAL):
-                fm = FactorMatch(factor=factor, method="search", score=min(max(score, 0.0), 1.0),
-                                 confidence="low", resolver=getattr(source, "name", ""), query=queries[0],
-                                 matched_text=matched)
-                scored[factor.id] = (score - 0.1, fm, queries[0])
+        if match is not None:
+            found.append(match)
+        for factor, score, matched, member in _search(source, text, 5, unit):
+            found.append(FactorMatch(factor=factor, method="search", score=min(max(score, 0.0), 0.9),
+                                     confidence="high" if score >= 0.75 else "medium" if score >= 0.5 else "low",
+                                     resolver=member, query=text, matched_text=matched))
+        for match in found:
+            if not acceptable(text, match, material=unit == "kg"):
+                continue
+            _add_candidate(scored, reading, text, pos, match)
     ranked = sorted(scored.values(), key=lambda t: (-t[0], t[1].factor.id))
     eligible = [t for t in ranked if t[1].score >= MIN_SCORE and t[0] > 0 and acceptable(t[2], t[1], material=unit == "kg")]
     best = eligible[0] if eligible else None

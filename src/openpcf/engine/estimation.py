@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from openpcf import units
-from openpcf.engine.activity_mapping import FactorSource, choose_factor, looks_recycled, provenance
+from openpcf.engine.activity_mapping import FactorSource, acceptable, choose_factor, looks_recycled, provenance
 from openpcf.engine.aggregation import declared_mass_kg, line_kgco2e, summarise
 from openpcf.engine.checks import structural_checks
 from openpcf.engine.composition import ComponentAmount, CompositionError, parse_composition, share_divisor
@@ -39,7 +39,7 @@ from openpcf.engine.trace import (
     Versions,
 )
 from openpcf.engine.uncertainty import DEFAULT_RUNS, RATE_SPREAD, monte_carlo
-from openpcf.factors.record import FactorQuery
+from openpcf.factors.record import FactorMatch, FactorQuery
 
 COMPOSITION_SUM_TOLERANCE = 0.01  # |Σ shares − 1| up to 1 point is rounding
 
@@ -282,36 +282,43 @@ def _resolve_materials(lines: list[InputLine], source: FactorSource, region: Reg
 # ---------------------------------------------------------------- energy and process emissions
 
 
-def _energy_match(source: FactorSource, carrier: str, region: Region | None) -> tuple[Any, str | None]:
-    """(match, note) for 'electricity' (kWh, grid of the region) or 'natural gas' (MJ)."""
+def _energy_match(source: FactorSource, carrier: str, region: Region | None) -> tuple[FactorMatch | None, str | None]:
+    """(match, note) for 'electricity' (kWh, low-voltage grid of the region) or 'natural gas' (MJ burnt).
+
+    Uses the open energy factors of :mod:`openpcf.factors` (grid intensity by country, DESNZ natural
+    gas); a user's factor source is asked first so that their own energy factors win.
+    """
     import openpcf.factors as factors
 
-    if carrier == "electricity":
-        grid = getattr(factors, "grid_electricity", None)
-        if callable(grid) and region is not None:
-            for code in (region.code, region.alpha3, region.name):
-                if code:
-                    match = grid(code)
-                    if match is not None:
-                        return match, None
-        for code in ([region.code, region.alpha3, region.name] if region else []) + [None]:
-            for name in ("electricity, grid", "electricity, at grid", "electricity"):
-                match = source.resolve(FactorQuery(name=name, unit="kWh", geography=code))
-                if match is None or match.factor.category not in ("electricity", "fuel", "lci", "material", "energy"):
-                    continue
-                if not re.search(r"\belectricity\b", match.factor.name, re.I) or re.search(r"\bat power plant\b|coal|nuclear|diesel", match.factor.name, re.I):
-                    continue
-                geo = (match.factor.geography or "").upper()
-                if code is None or geo in {str(c).upper() for c in (region.code, region.alpha3, region.name) if c}:
-                    note = None if code is not None else (
-                        f"no grid factor for {region.name}; used {match.factor.geography}" if region else None)
-                    return match, note
-        return None, None
-    for name in ("natural gas, burnt", "natural gas", "heat, natural gas"):
-        match = source.resolve(FactorQuery(name=name, unit="MJ", geography=region.code if region else None))
-        if match is not None and re.search(r"natural gas", match.factor.name, re.I) and not re.search(r"supply|well-to-tank|pipeline", match.factor.name, re.I):
+    geo = region.code if region else None
+    name = "electricity, low voltage" if carrier == "electricity" else "natural gas, burnt"
+    unit = "kWh" if carrier == "electricity" else "MJ"
+    user = getattr(source, "resolvers", None)
+    if user is None and not isinstance(source, factors.ResolverChain):  # a plain user table: ask it first
+        match = source.resolve(FactorQuery(name=name, unit=unit, geography=geo))
+        if match is not None and acceptable(name, match, material=False):
             return match, None
-    return None, None
+    note = None
+    try:
+        if carrier == "electricity":
+            codes = [c for c in ((region.code, region.alpha3) if region else ()) if c and c != "GLO"] + ["World"]
+            factor = None
+            for code in codes:
+                try:
+                    factor = factors.electricity_low_voltage(code)
+                    break
+                except (factors.UnknownGeographyError, KeyError, ValueError):
+                    continue
+            if factor is None:
+                return None, None
+            if region is not None and codes and code != codes[0]:
+                note = f"no grid factor for {region.name}; used {code}"
+        else:
+            factor = factors.natural_gas_per_mj()
+    except (factors.UnknownGeographyError, KeyError, ValueError):
+        return None, None
+    return FactorMatch(factor=factor, method="energy", score=1.0, confidence="high", resolver="open energy",
+                       query=name, matched_text=factor.name), note
 
 
 def _energy_lines(product_class: str, user_energy: list[InputLine], du: DeclaredUnit, mass: float | None,
@@ -406,8 +413,8 @@ def estimate(
     if model_name:
         for line in materials:
             line.rate = line.rate.model_copy(update={"origin": "model", "spread": RATE_SPREAD["model"]})
-    names = [x.name for x in materials]
-    cls = product_class or infer_product_class(product.name, product.description, names)
+    components = [(x.name, x.rate.value) for x in materials if not x.children]
+    cls = product_class or infer_product_class(product.name, product.description, components)
     trace = Trace(
         product=ProductInfo(
             name=product.name, description=product.description, declared_unit=du,

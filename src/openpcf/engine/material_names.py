@@ -50,6 +50,10 @@ GENERIC_CLASSES: dict[str, tuple[str, ...]] = {
     "flavours": ("chemical, organic",),
     "vitamins": ("chemical, organic",),
     "sweeteners": ("sugar",),
+    "glucose": ("glucose syrup", "glucose", "sugar"),
+    "glucose syrup": ("glucose syrup", "sugar"),
+    "dextrose": ("glucose", "sugar"),
+    "fructose": ("fructose", "sugar"),
     "sweetener": ("sugar",),
     "pigment": ("pigment", "titanium dioxide", "chemical, inorganic"),
     "pigments": ("pigment", "titanium dioxide", "chemical, inorganic"),
@@ -221,7 +225,8 @@ _COMPOUND = re.compile(
     re.I,
 )
 _ORGANIC_HINT = re.compile(
-    r"(acrylate|glycol|amine|amide|ester|ether|alcohol|aldehyde|ketone|phenyl|benz|methyl|ethyl|propyl|butyl|"
+    r"(citric|citrus acid|ascorbic|acetic|lactic|formic|oxalic|tartaric|malic|stearic|oleic|sorbic|benzoic|"
+    r"acrylate|glycol|amine|amide|ester|ether|alcohol|aldehyde|ketone|phenyl|benz|methyl|ethyl|propyl|butyl|"
     r"hydroxy|phosphine|urethane|(?<![a-z])oil|fatty|wax|ol\b|ene\b|ane\b|one\b|ate\b|diol|formaldeh|carbox|"
     r"organic|solvent|surfactant|resin|dye|pigment|ink|flavou?r|vitamin|brightener|finish|stabili[sz]er|lubricant)",
     re.I,

@@ -111,15 +111,51 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
 )
 
 
-def infer_product_class(name: str, description: str | None = None, components: list[str] | None = None) -> str:
-    """The product class for process energy, from the product name first, then its description, then
-    its component names ("general_manufacturing" when nothing matches)."""
-    texts = [name, description or "", " ".join(components or [])]
-    for text in texts:
-        lowered = text.lower()
-        for cls, pattern in _CLASS_PATTERNS:
-            if re.search(pattern, lowered):
-                return cls
+# What the inputs of each class look like: a class named by the product is confirmed by its composition.
+_CLASS_INPUTS: dict[str, str] = {
+    "glass_melting": r"\b(sand|cullet|soda|limestone|dolomite|feldspar|silica)\b",
+    "glass_products": r"\bglass\b",
+    "metal_remelting": r"\b(aluminium|aluminum|steel|iron|copper|zinc|scrap|alloy\w*|ingots?|metal)\b",
+    "metal_products": r"\b(aluminium|aluminum|steel|iron|copper|zinc|brass|metal)\b",
+    "plastics_compounding": r"\b(poly\w*|pa ?6+|eva|pvb|plastics?|granulate|resin|glass fib\w*)\b",
+    "plastic_conversion": r"\b(poly\w*|plastics?|pe|pp|pet|ink)\b",
+    "textile_fibre": r"\b(wool|cotton|polyester|fib(re|er)|yarn)\b",
+    "food_processing": _CLASS_PATTERNS[1][1],
+    "beverages": r"\b(fruit|juice|concentrates?|sugar|sweeteners?)\b",
+}
+
+
+def _classes(text: str) -> list[str]:
+    lowered = text.lower()
+    return [cls for cls, pattern in _CLASS_PATTERNS if re.search(pattern, lowered)]
+
+
+def _support(cls: str, components: list[tuple[str, float]]) -> float:
+    pattern = _CLASS_INPUTS.get(cls)
+    if not pattern:
+        return 0.0
+    return sum(share for name, share in components if re.search(pattern, name.lower()))
+
+
+def infer_product_class(name: str, description: str | None = None,
+                        components: list[tuple[str, float]] | list[str] | None = None) -> str:
+    """The product class for process energy.
+
+    The classes the product name points to (then the description's, then the components') are
+    candidates; when several fit ("glass food jar"), the one whose typical inputs make up most of the
+    composition wins ("sand, cullet, soda" → glass melting). ``components`` are ``(name, mass share)``
+    pairs (bare names count equally). "general_manufacturing" when nothing matches.
+    """
+    comps = [(c, 1.0) if isinstance(c, str) else c for c in (components or [])]
+    for text in (name, description or "", " ".join(c for c, _ in comps)):
+        candidates = _classes(text)
+        if not candidates:
+            continue
+        if len(candidates) > 1 and comps:
+            best = max(candidates, key=lambda c: _support(c, comps))
+            if _support(best, comps) >= 0.3 * sum(s for _, s in comps):
+                return best
+        return candidates[0]
     return "general_manufacturing"
 
 
