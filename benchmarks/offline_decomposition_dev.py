@@ -1,0 +1,70 @@
+"""Decomposition F1 of the offline decomposition solver on the PCFBench dev split, under the offline aligner.
+
+Run from the project root: ``/work/venv/bin/python benchmarks/offline_decomposition_dev.py [--details]``.
+Reads ``../shared/data/pcfbench-dev/task1_decomposition.jsonl``; scores with
+:func:`openpcf.benchmark.scoring.score` (aligner ``offline``). Also reports the median wall time of
+several runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import time
+
+from openpcf.benchmark.data import read_task
+from openpcf.benchmark.predictions import Prediction
+from openpcf.benchmark.scoring import score
+from openpcf.offline.decomposition import OfflineDecompositionSolver
+from openpcf.paths import shared_dir
+
+RUNS = 5
+
+
+async def _predict(rows: list, use_families: bool) -> list[Prediction]:
+    solver = OfflineDecompositionSolver(use_families=use_families)
+    out = []
+    for row in rows:
+        result = await solver.solve(row)
+        out.append(Prediction(id=row.id, output=result.output, trace=result.trace))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--details", action="store_true", help="print each item's predicted and true components")
+    parser.add_argument("--aligner", default="offline")
+    parser.add_argument("--mentions-only", action="store_true", help="ablation: no product-family knowledge")
+    args = parser.parse_args()
+    root = shared_dir()
+    path = root / "data" / "pcfbench-dev" / "task1_decomposition.jsonl" if root else None
+    if path is None or not path.is_file():
+        sys.exit("../shared/data/pcfbench-dev is absent: nothing to measure")
+    rows = read_task(path, "decomposition")
+    times = []
+    for _ in range(RUNS):
+        t0 = time.perf_counter()
+        preds = asyncio.run(_predict(rows, not args.mentions_only))
+        times.append(time.perf_counter() - t0)
+    result = score("decomposition", rows, preds, aligner=args.aligner, run_id="offline-dev")
+    shown = ", ".join(
+        f"{k}={v.value:.3f} [{v.ci[0]:.3f}, {v.ci[1]:.3f}]"
+        for k, v in result.metrics.items()
+        if v.value is not None and v.ci[0] is not None
+    )
+    mode = "mentions-only" if args.mentions_only else "full"
+    print(f"decomposition ({mode}) n={len(rows)} aligner={args.aligner} {shown}")
+    print(f"median wall time {statistics.median(times) * 1000:.0f} ms for {len(rows)} items")
+    if args.details:
+        by_id = {i.id: i for i in result.items}
+        for row, pred in zip(rows, preds):
+            f1 = by_id[row.id].scores.get("f1")
+            print(f"  {row.input.product_name[:60]!r} f1={f1}")
+            print(f"      truth: {row.expected_output.components}")
+            print(f"      pred:  {pred.output['components']}  [{pred.trace['family']}]")
+
+
+if __name__ == "__main__":
+    main()
