@@ -35,13 +35,16 @@ MAX_COMPONENTS = 8
 _NAME_SHARE = 0.5  # a material named in the product name, when no family says otherwise
 _DESCRIPTION_SHARE = 0.05  # a material only mentioned in the description
 _MIN_FAMILY_SCORE = 1  # one cue in the description suffices (a family guess beats no category knowledge)
+# A purpose clause names what the product is for, not what it is made of: its scope ends at , . ; :
 _PURPOSE = re.compile(
     r"\b(?:used (?:in|for|as)|intended for|suitable for|ideal for|designed for|applications?|for use|"
     r"in the (?:production|manufacture|moulding|molding) of|for the (?:production|manufacture|modification|"
-    r"insulation) of|for [\w\s]{0,20}treatment|insulation of|replac\w+|instead of|compared (?:to|with)|"
-    r"free from|without|no|non|zero|not contain\w*|\w+[- ]free)\b[^.;:]*$",
+    r"insulation) of|for [\w\s]{0,20}treatment|insulation of|replac\w+|instead of|compared (?:to|with))\b[^.,;:]*$",
     re.IGNORECASE,
 )
+# A negation covers the next few words only ("no added sugars", "without preservatives").
+_NEGATION = re.compile(r"\b(?:no|non|zero|without|free from|not contain\w*)\b(?:\W+[\w-]+){0,3}?\W*$", re.IGNORECASE)
+_FREE_AFTER = re.compile(r"^[\s-]?free\b", re.IGNORECASE)  # "halogen-free", "gluten free"
 _RECYCLED = re.compile(r"\brecycl\w*|\bscraps?\b|\bsecondary\b|\bremelt\w*|\bcircular\b", re.IGNORECASE)
 _SHARE_BEFORE = re.compile(r"(\d+(?:[.,]\d+)?)\s?%\s*(?:of\s+)?(?:\w+\s+){0,2}$")
 _SHARE_AFTER = re.compile(r"^\s*(?:\(|:)?\s*(\d+(?:[.,]\d+)?)\s?%")
@@ -78,8 +81,8 @@ def find_mentions(name: str, description: str | None) -> list[Mention]:
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
             taken.append((m.start(), m.end()))
-            clause = re.split(r"[.;:\n]", text[: m.start()])[-1]
-            if _PURPOSE.search(clause):
+            before = text[max(0, m.start() - 120) : m.start()]
+            if _PURPOSE.search(before) or _NEGATION.search(before) or _FREE_AFTER.match(text[m.end() :]):
                 continue
             found.append(Mention(material, m.group(), m.start(), m.start() < name_end, _explicit_share(text, m)))
     found.sort(key=lambda x: x.position)
@@ -109,7 +112,7 @@ def choose_family(name: str, description: str | None) -> tuple[ProductFamily | N
         in_name = [c for c in family.cues if word_pattern(c).search(name)]
         in_desc = [c for c in family.cues if c not in in_name and word_pattern(c).search(description or "")]
         score = 2.0 * len(in_name) + len(in_desc)
-        key = (score, len(in_name), -order)
+        key = (score, len(in_name) + len(in_desc), -order)  # ties: more distinct cues, then file order
         if score >= _MIN_FAMILY_SCORE and key > best:
             best, chosen, chosen_cues = key, family, in_name + in_desc
     return chosen, chosen_cues

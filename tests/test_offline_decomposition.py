@@ -1,0 +1,93 @@
+"""The offline decomposition solver on hand-written product descriptions (no ../shared data)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from openpcf.benchmark.data import DecompositionRow
+from openpcf.offline.decomposition import (
+    MAX_COMPONENTS,
+    OfflineDecompositionSolver,
+    bill_of_materials,
+    choose_family,
+    find_mentions,
+)
+
+
+def names(name: str, description: str | None = None, **kw) -> list[str]:
+    components, _ = bill_of_materials(name, description, **kw)
+    return [c.name for c in components]
+
+
+def test_hand_written_cable_compound_gets_named_polymer_first_then_family_fillers() -> None:
+    got = names(
+        "FlexiCab HF compound",
+        "A halogen-free flame retardant compound for the sheathing of building cables, based on EVA "
+        "and LLDPE, filled with aluminium trihydroxide.",
+    )
+    # Family 'cable and cable compound' (2 cues: cables, sheathing) beats 'plastic compound' (1 cue);
+    # $main = the first polymer named (EVA, 0.5), then the family's fillers (0.25, 0.10); LLDPE is a
+    # mention the template does not cover, so it follows at the description share 0.05.
+    assert got[:3] == ["EVA", "aluminium hydroxide", "magnesium hydroxide"]
+    assert got[3:] == ["polyethylene", "additives"]
+    assert len(got) <= MAX_COMPONENTS
+
+
+def test_explicit_share_orders_mentions_and_purpose_clauses_are_ignored() -> None:
+    mentions = find_mentions(
+        "Silica sol 40",
+        "An aqueous dispersion with 40% SiO2, stabilised by sodium hydroxide, used in glass furnaces.",
+    )
+    found = {(m.material.name, m.share) for m in mentions}
+    assert ("silica", 0.4) in found
+    assert ("water", None) in found
+    assert all(m.material.name != "glass" for m in mentions)  # "used in glass furnaces" is a use, not an input
+
+
+def test_negated_ingredients_are_not_components() -> None:
+    got = names("Canned green beans 400 g", "Green beans in water, no preservatives and zero added sugar.")
+    assert got[:3] == ["beans", "water", "tinplate can"]
+    assert "biocide" not in got
+    assert "sugar" in got  # the family's typical recipe, not the negated mention, decides here
+    mentions = {m.material.name for m in find_mentions("x", "no preservatives and zero added sugar")}
+    assert mentions == set()
+
+
+def test_recycled_content_puts_scrap_before_primary_metal() -> None:
+    virgin = names("Aluminium extrusion billet 6063")
+    recycled = names("Aluminium extrusion billet 6063", "Billets cast from 75% recycled aluminium scrap.")
+    assert virgin[0] == "primary aluminium"
+    assert recycled[0].startswith("aluminium scrap") and recycled.index("primary aluminium") > 0
+    assert any(c.startswith("alloying elements") for c in virgin)
+
+
+def test_family_needs_its_required_word_and_name_cues_count_double() -> None:
+    family, cues = choose_family("Wooden garden bench", "Made of larch timber with galvanised steel bolts.")
+    assert family is not None and family.name == "timber product"
+    assert cues[:1] == ["wooden"]
+    none_family, _ = choose_family("Widget X", "A device.")
+    assert none_family is None
+
+
+def test_nothing_recognised_falls_back_to_the_product_itself() -> None:
+    assert names("Gizmo Prime™", "An item.") == ["Gizmo Prime"]
+
+
+def test_mentions_only_ablation_uses_no_family() -> None:
+    got = names("PP film, printed", "Polypropylene film printed with solvent inks.", use_families=False)
+    assert got == ["polypropylene", "printing inks", "solvent"]
+
+
+def test_solver_output_and_trace() -> None:
+    row = DecompositionRow.model_validate(
+        {
+            "id": "d1",
+            "input": {"product_name": "Tomato passata 700 g", "description": "Sieved Italian tomatoes with a pinch of salt."},
+            "expected_output": {"components": ["tomato"]},
+        }
+    )
+    result = asyncio.run(OfflineDecompositionSolver().solve(row))
+    comps = result.output["components"]
+    assert comps[0] == "tomatoes" and "salt" in comps
+    assert result.trace["family"] == "tomato product"
+    assert result.trace["components"][0]["source"].startswith("typical bill of materials")
