@@ -134,15 +134,17 @@ def build_model(model: str | ModelSpec, *, base_url: str | None = None) -> Any:
     spec = model if isinstance(model, ModelSpec) else parse_model(model, base_url=base_url)
     if spec.provider == OFFLINE:
         raise ValueError("'offline' is openpcf's own system, not a model: it is dispatched to openpcf.offline")
+    # Credentials first: a missing key is the more useful message, even when the client is missing too.
+    key = None if spec.base_url else _credential(spec.provider)
     try:
-        return _build(spec)
-    except ImportError as exc:
+        return _build(spec, key)
+    except ImportError:
         raise ProviderMissingError(
-            f"the {spec.provider} client is not installed ({exc.name or exc}); pip install 'openpcf[providers]'"
+            f"the {spec.provider} client library is not installed; pip install 'openpcf[providers]'"
         ) from None
 
 
-def _build(spec: ModelSpec) -> Any:
+def _build(spec: ModelSpec, key: str | None) -> Any:
     p, name = spec.provider, spec.name
     if p == "openai":
         from pydantic_ai.models.openai import OpenAIChatModel
@@ -152,26 +154,24 @@ def _build(spec: ModelSpec) -> Any:
             # Local servers rarely check keys; a hosted compatible server reads OPENAI_API_KEY.
             key = os.environ.get("OPENAI_API_KEY") or "not-needed"
             return OpenAIChatModel(name, provider=OpenAIProvider(base_url=spec.base_url, api_key=key))
-        return OpenAIChatModel(name, provider=OpenAIProvider(api_key=_credential(p)))
+        return OpenAIChatModel(name, provider=OpenAIProvider(api_key=key))
     if p == "anthropic":
         from pydantic_ai.models.anthropic import AnthropicModel
         from pydantic_ai.providers.anthropic import AnthropicProvider
 
-        return AnthropicModel(name, provider=AnthropicProvider(api_key=_credential(p)))
+        return AnthropicModel(name, provider=AnthropicProvider(api_key=key))
     if p == "google-gla":
         from pydantic_ai.models.google import GoogleModel
         from pydantic_ai.providers.google import GoogleProvider
 
-        return GoogleModel(name, provider=GoogleProvider(api_key=_credential(p)))
+        return GoogleModel(name, provider=GoogleProvider(api_key=key))
     if p == "google-vertex":
         from pydantic_ai.models import infer_model
 
-        _credential(p)
         return infer_model(f"google-cloud:{name}")
     if p == "bedrock":
         from pydantic_ai.models import infer_model
 
-        _credential(p)
         if not (os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION")):
             raise CredentialError("bedrock needs the environment variable AWS_REGION (not set)")
         return infer_model(f"bedrock:{name}")
@@ -179,15 +179,15 @@ def _build(spec: ModelSpec) -> Any:
         from pydantic_ai.models.groq import GroqModel
         from pydantic_ai.providers.groq import GroqProvider
 
-        return GroqModel(name, provider=GroqProvider(api_key=_credential(p)))
+        return GroqModel(name, provider=GroqProvider(api_key=key))
     if p == "mistral":
         from pydantic_ai.models.mistral import MistralModel
         from pydantic_ai.providers.mistral import MistralProvider
 
-        return MistralModel(name, provider=MistralProvider(api_key=_credential(p)))
+        return MistralModel(name, provider=MistralProvider(api_key=key))
     if p == "openrouter":
         from pydantic_ai.models.openrouter import OpenRouterModel
         from pydantic_ai.providers.openrouter import OpenRouterProvider
 
-        return OpenRouterModel(name, provider=OpenRouterProvider(api_key=_credential(p)))
+        return OpenRouterModel(name, provider=OpenRouterProvider(api_key=key))
     raise ValueError(f"unknown provider {p!r}")  # parse_model already refuses these

@@ -154,7 +154,8 @@ def make_solver(task: TaskName, setting: str | None, folder: BenchmarkFolder, op
         max_document_chars=opts.max_document_chars,
         model_settings=opts.settings.model_settings(model_label_provider(label)),
     )
-    return solver, dict(prompts.used)
+    names = list(solver.templates) + (["judge.system.j2", "judge.user.j2"] if opts.judge and task == "decomposition" else [])
+    return solver, prompts.hashes(names)
 
 
 def model_label_provider(label: str) -> str:

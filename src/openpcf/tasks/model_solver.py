@@ -62,6 +62,7 @@ class ModelSolver:
         self.spec = spec
         self.budget = budget
         self.agentic = bool(tools)
+        self.templates = [spec.system, spec.user] + (["budget_exhausted.j2"] if tools else [])
         system = prompts.render(spec.system, budget=budget, **spec.system_context)
         exhausted = prompts.render("budget_exhausted.j2", budget=budget) if tools else ""
 
@@ -110,5 +111,9 @@ def _tool_calls(messages: list[Any]) -> list[dict[str, Any]]:
         if isinstance(m, ModelResponse):
             for part in m.parts:
                 if isinstance(part, ToolCallPart) and part.tool_name != SUBMIT_TOOL:
-                    calls.append({"tool": part.tool_name, "args": part.args_as_dict()})
+                    try:
+                        args: Any = part.args_as_dict()
+                    except ValueError:
+                        args = part.args
+                    calls.append({"tool": part.tool_name, "args": args})
     return calls

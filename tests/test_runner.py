@@ -1,0 +1,151 @@
+"""Runner parts: the retry arithmetic, the rate limiter, the results log and the totals."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+
+import pytest
+from pydantic_ai.exceptions import ModelHTTPError, ModelTimeoutError, UnexpectedModelBehavior
+
+from openpcf.benchmark.predictions import Prediction, Usage
+from openpcf.runner.manifest import RunIdentity, identity_mismatch
+from openpcf.runner.rate import RateLimiter
+from openpcf.runner.results import ResultsLog, drop_failed, read_results
+from openpcf.runner.retry import RetryPolicy, backoff_seconds, is_retryable, retry_after_seconds, retry_delay
+from openpcf.runner.session import RunError, resolve_task, select_rows, totals_of
+
+NO_JITTER = RetryPolicy(max_attempts=5, base_delay=1.0, multiplier=2.0, max_delay=5.0, jitter=0.0)
+
+
+def http_error(status: int, headers: dict[str, str] | None = None) -> ModelHTTPError:
+    return ModelHTTPError(status_code=status, model_name="m", body=None, headers=headers)
+
+
+def test_backoff_doubles_and_is_capped() -> None:
+    assert [backoff_seconds(NO_JITTER, a, 0.0) for a in (1, 2, 3, 4)] == [1.0, 2.0, 4.0, 5.0]
+    jittered = RetryPolicy(base_delay=1.0, jitter=0.2)
+    assert backoff_seconds(jittered, 2, 0.5) == pytest.approx(2.0 * 1.1)
+
+
+@pytest.mark.parametrize("status", [429, 500, 502, 503, 504, 529, 408])
+def test_transient_statuses_are_retried(status: int) -> None:
+    assert is_retryable(http_error(status))
+    assert retry_delay(NO_JITTER, 1, http_error(status)) == 1.0
+
+
+@pytest.mark.parametrize("status", [400, 401, 403, 404, 422])
+def test_client_errors_are_final(status: int) -> None:
+    assert retry_delay(NO_JITTER, 1, http_error(status)) is None
+
+
+def test_timeouts_retried_malformed_answers_not() -> None:
+    assert retry_delay(NO_JITTER, 2, ModelTimeoutError("m", "timed out")) == 2.0
+    assert retry_delay(NO_JITTER, 1, UnexpectedModelBehavior("bad tool args")) is None
+
+
+def test_retry_after_wins_over_shorter_backoff() -> None:
+    assert retry_after_seconds(http_error(429, {"Retry-After": "7"})) == 7.0
+    assert retry_after_seconds(http_error(429, {"retry-after-ms": "250"})) == 0.25
+    assert retry_after_seconds(http_error(429, {"Retry-After": "0.3"})) == 0.3  # decimal, some servers send it
+    assert retry_delay(NO_JITTER, 1, http_error(429, {"Retry-After": "7"})) == 7.0  # over max_delay: still honoured
+    assert retry_delay(NO_JITTER, 3, http_error(429, {"Retry-After": "1"})) == 4.0  # backoff longer: backoff
+
+
+def test_attempts_are_bounded() -> None:
+    # max_attempts=5: retries 1..4 allowed, the 5th failure is final.
+    assert retry_delay(NO_JITTER, 4, http_error(503)) == 5.0
+    assert retry_delay(NO_JITTER, 5, http_error(503)) is None
+
+
+def test_jitter_is_reproducible_with_a_seeded_rng() -> None:
+    p = RetryPolicy(base_delay=1.0, jitter=0.5)
+    a = [retry_delay(p, 1, http_error(500), random.Random(3)) for _ in range(2)]
+    assert a[0] == a[1] and 1.0 <= a[0] <= 1.5
+
+
+def test_rate_limiter_spaces_request_starts() -> None:
+    async def go() -> list[float]:
+        limiter = RateLimiter(per_minute=1200)  # one start every 50 ms
+        starts: list[float] = []
+
+        async def one() -> None:
+            await limiter.acquire()
+            starts.append(time.monotonic())
+
+        await asyncio.gather(*(one() for _ in range(4)))
+        return starts
+
+    starts = sorted(asyncio.run(go()))
+    gaps = [b - a for a, b in zip(starts, starts[1:])]
+    assert all(g >= 0.045 for g in gaps), gaps
+    with pytest.raises(ValueError):
+        RateLimiter(0)
+
+
+# ------------------------------------------------------------------ results log
+
+
+def test_results_log_appends_and_cuts_a_partial_last_line(tmp_path) -> None:
+    log = ResultsLog(tmp_path)
+    log.append(Prediction(id="a", output={"kgco2e": 1.0}))
+    log.append(Prediction(id="b", error="boom"))
+    log.close()
+    # A kill in the middle of writing the third line leaves half a line behind.
+    with (tmp_path / "results.jsonl").open("a") as fh:
+        fh.write('{"id": "c", "outp')
+    log2 = ResultsLog(tmp_path)
+    assert sorted(log2.finished) == ["a", "b"]
+    assert (tmp_path / "results.jsonl").read_text().endswith('"error": "boom"}\n')
+    log2.append(Prediction(id="c", output={"kgco2e": 3.0}))
+    log2.close()
+    assert [p.id for p in read_results(tmp_path / "results.jsonl")] == ["a", "b", "c"]
+    assert drop_failed(tmp_path / "results.jsonl") == 1
+    assert [p.id for p in read_results(tmp_path / "results.jsonl")] == ["a", "c"]
+
+
+def test_totals_add_up_and_unknown_cost_is_unknown() -> None:
+    preds = [
+        Prediction(id="a", output={"x": 1}, usage=Usage(input_tokens=1000, output_tokens=200, requests=2, cost_usd=0.00027, cache_hits=1)),
+        Prediction(id="b", error="e", usage=Usage(input_tokens=10, output_tokens=0, requests=0, failed_attempts=3)),
+        Prediction(id="c", output={"x": 1}, usage=Usage(requests=0, cache_hits=2)),
+    ]
+    t = totals_of(preds, items=4)
+    assert (t.items, t.finished, t.failed) == (4, 3, 1)
+    assert (t.input_tokens, t.output_tokens, t.requests, t.cache_hits, t.failed_attempts) == (1010, 200, 2, 3, 3)
+    assert t.cost_usd == pytest.approx(0.00027)
+    preds.append(Prediction(id="d", output={"x": 1}, usage=Usage(requests=1, input_tokens=5, cost_usd=None)))
+    assert totals_of(preds, 4).cost_usd is None
+
+
+def test_task_names_settings_and_selection() -> None:
+    assert resolve_task("epd", None) == ("epd", "epd_with_description")
+    assert resolve_task("epd_with_region", None) == ("epd", "epd_with_region")
+    with pytest.raises(RunError, match="unknown task 'mappings'"):
+        resolve_task("mappings", None)
+
+    class Row:
+        def __init__(self, i: str):
+            self.id = i
+
+    rows = [Row(x) for x in "abcde"]
+    assert [r.id for r in select_rows(rows, None, 2)] == ["a", "b"]
+    assert [r.id for r in select_rows(rows, ["d", "b", "d"], None)] == ["d", "b"]
+    with pytest.raises(RunError, match="not in the task file: zz"):
+        select_rows(rows, ["zz"], None)
+
+
+def test_identity_mismatch_names_the_field() -> None:
+    a = RunIdentity(task="mapping", model="openai:gpt-4o")
+    assert identity_mismatch(a, a) is None
+    assert identity_mismatch(a, RunIdentity(task="mapping", model="openai:gpt-4o", agentic=True)) == "agentic was False, now True"
+
+
+def test_results_lines_are_the_predictions_format(tmp_path) -> None:
+    log = ResultsLog(tmp_path)
+    log.append(Prediction(id="a", output={"should_map": True}, usage=Usage(requests=1, cost_usd=0.5)))
+    log.close()
+    line = json.loads((tmp_path / "results.jsonl").read_text())
+    assert line == {"id": "a", "output": {"should_map": True}, "usage": {"input_tokens": 0, "output_tokens": 0, "requests": 1, "cost_usd": 0.5}}
