@@ -1,0 +1,234 @@
+"""The compositional engine with a hand-made factor table (no dependence on the open library's values)."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from openpcf.engine import ProductSpec, compositional_output, estimate, total_kgco2e
+from openpcf.engine.aggregation import line_kgco2e, summarise
+from openpcf.engine.checks import structural_checks
+from openpcf.engine.estimation import EstimateError, parse_declared_unit
+from openpcf.engine.levers import LeverError, set_rate, set_region
+from openpcf.engine.product import BomEntry
+from openpcf.engine.trace import TRACE_SCHEMA_VERSION, FactorProvenance, InputLine, ProductInfo, Rate, Trace, Versions
+from openpcf.factors.record import Factor, FactorMatch, FactorQuery, Source
+from openpcf.units import is_convertible
+
+SRC = Source(publisher="test", document="hand-made table")
+
+
+def _factor(name: str, value: float, unit: str = "kg", geography: str = "GLO") -> Factor:
+    return Factor(id=f"test:{name.replace(' ', '-')}:{geography}", name=name, value=value, unit=unit,
+                  boundary="cradle-to-gate", geography=geography, year=2024, gwp="IPCC AR6 GWP100",
+                  source=SRC, license="CC0", quality="high")
+
+
+class TableSource:
+    """Exact-name factor table; energy factors can depend on geography."""
+
+    name = "test-table"
+
+    def __init__(self, factors: list[Factor]):
+        self.factors = factors
+
+    def resolve(self, query: FactorQuery) -> FactorMatch | None:
+        hits = [f for f in self.factors if f.name.lower() == query.name.lower()
+                and (query.unit is None or is_convertible(f.unit, query.unit))]
+        geo = [f for f in hits if query.geography and f.geography == query.geography]
+        pick = (geo or [f for f in hits if f.geography == "GLO"] or [None])[0]
+        if pick is None:
+            return None
+        return FactorMatch(factor=pick, method="exact", score=1.0, confidence="high", resolver=self.name,
+                           query=query.name, matched_text=pick.name)
+
+
+TABLE = TableSource([
+    _factor("steel", 2.0),
+    _factor("polypropylene", 1500.0, unit="t"),  # per tonne: the engine must convert to per kg
+    _factor("tap water", 0.001),
+    _factor("rhodium", 20000.0),
+    _factor("electricity, low voltage", 0.4, unit="kWh"),
+    _factor("electricity, low voltage", 0.05, unit="kWh", geography="FR"),
+    _factor("natural gas, burnt", 0.06, unit="MJ"),
+])
+
+
+def _widget(composition: str, **kw) -> Trace:
+    spec = ProductSpec(name="Widget", composition=composition, **kw)
+    return estimate(spec, source=TABLE, product_class="general_manufacturing", runs=500, seed=1)
+
+
+def test_three_components_worked_by_hand():
+    t = _widget("steel: 50%; polypropylene: 30%; water: 20%")
+    # materials: 0.5×2.0 + 0.3×1.5 + 0.2×0.001 = 1.4502; energy (general manufacturing default):
+    # 0.5 kWh × 0.4 + 1.0 MJ × 0.06 = 0.26
+    assert t.result.kgco2e == pytest.approx(1.7102, rel=1e-12)
+    assert t.result.materials_kgco2e == pytest.approx(1.4502, rel=1e-12)
+    assert t.result.energy_kgco2e == pytest.approx(0.26, rel=1e-12)
+    pp = next(x for x in t.inputs if x.name == "polypropylene")
+    assert pp.rate.value == pytest.approx(0.3) and pp.rate.origin == "composition" and pp.rate.as_given == "polypropylene: 30%"
+    assert pp.factor.unit == "t" and line_kgco2e(pp) == pytest.approx(0.45)
+    assert pp.activity.name == "polypropylene" and pp.activity.alternatives[0].chosen
+    assert total_kgco2e(t) == t.result.kgco2e
+    assert t.result.mass_balance == pytest.approx(1.0) and t.result.mass_share_with_factor == pytest.approx(1.0)
+    assert {c.code: c.passed for c in t.checks}["mass_balance"] is True
+    out = compositional_output(t)
+    assert out["kgco2e"] == pytest.approx(1.7102)
+    steel = out["breakdown"][0]
+    assert steel == {"name": "steel", "kind": "material", "rate": 0.5, "unit": "kg", "rate_kg_per_kg": 0.5,
+                     "factor_id": "test:steel:GLO", "kgco2e": 1.0}
+    assert [r["kind"] for r in out["breakdown"]][-2:] == ["energy", "energy"]
+
+
+def test_region_changes_grid_factor_and_lever_records_edit():
+    t = _widget("steel: 100%", region="France")
+    assert t.product.region == "FR"
+    elec = next(x for x in t.energy if "electricity" in x.name)
+    assert elec.factor.value == 0.05  # French grid from the table
+    t2 = set_region(t, "DE", TABLE)  # no DE row → the table's GLO row
+    assert t2.result.kgco2e - t.result.kgco2e == pytest.approx(0.5 * (0.4 - 0.05))
+    assert t2.edits[-1].field == "region" and t2.edits[-1].new == "DE"
+
+
+def test_set_rate_lever_rescales_other_inputs():
+    t = _widget("steel: 50%; polypropylene: 50%")
+    t2 = set_rate(t, "steel=80%", TABLE)
+    rates = {x.name: x.rate.value for x in t2.inputs}
+    assert rates == pytest.approx({"steel": 0.8, "polypropylene": 0.2})
+    assert t2.result.materials_kgco2e == pytest.approx(0.8 * 2.0 + 0.2 * 1.5)
+    edit = t2.edits[-1]
+    assert (edit.lever, edit.old, edit.new) == ("steel=80%", 0.5, 0.8)
+    assert edit.kgco2e_after - edit.kgco2e_before == pytest.approx(0.3 * (2.0 - 1.5))
+    with pytest.raises(LeverError, match="NAME=AMOUNT"):
+        set_rate(t, "steel 80%", TABLE)
+
+
+def test_sum_above_100_is_scaled_and_packaging_kept_on_top():
+    t = _widget("steel: 60%; polypropylene: 60%; distribution packaging: 10%")
+    rates = {x.name: x.rate.value for x in t.inputs}
+    assert rates["steel"] == pytest.approx(0.5) and rates["polypropylene"] == pytest.approx(0.5)
+    assert rates["distribution packaging"] == pytest.approx(0.1)
+    check = next(c for c in t.checks if c.code == "composition_sum")
+    assert not check.passed and check.value == pytest.approx(1.2)
+
+
+def test_sum_below_100_adds_explicit_remainder_proxied_by_average():
+    t = _widget("steel: 40%; polypropylene: 40%")
+    rem = next(x for x in t.inputs if x.role == "remainder")
+    assert rem.rate.value == pytest.approx(0.2) and rem.rate.origin == "default"
+    # average of resolved components: (0.4×2 + 0.4×1.5) / 0.8 = 1.75 kg CO2e/kg
+    assert rem.factor.match_method == "proxy" and rem.factor.value == pytest.approx(1.75)
+    assert t.result.mass_share_with_factor == pytest.approx(0.8)
+
+
+def test_other_gets_average_proxy_and_is_reported():
+    t = _widget("steel: 99%; other: 1%")
+    other = next(x for x in t.inputs if x.name == "other")
+    assert other.factor.value == pytest.approx(2.0) and other.kgco2e == pytest.approx(0.02)
+    assert any(c.code == "proxy_factor" and other.id in c.input_ids for c in t.checks)
+
+
+def test_missing_factor_is_reported_not_zeroed():
+    t = _widget("unobtainium: 100%")
+    line = t.inputs[0]
+    assert line.factor is None and line.kgco2e is None
+    missing = next(c for c in t.checks if c.code == "missing_factor")
+    assert not missing.passed and missing.severity == "error" and missing.input_ids == [line.id]
+    assert t.result.inputs_without_factor == 1 and t.result.mass_share_with_factor == 0.0
+    assert compositional_output(t)["breakdown"][0]["kgco2e"] is None
+
+
+def test_ghost_input_and_mass_balance_violations():
+    t = _widget("steel: 50%; polypropylene: 50%; tap water: 0%")
+    ghost = next(c for c in t.checks if c.code == "ghost_input")
+    assert not ghost.passed and [t.line(i).name for i in ghost.input_ids] == ["tap water"]
+    low = estimate(ProductSpec(name="w", bom=[BomEntry(name="steel", amount=0.4, unit="kg")]), source=TABLE, runs=100)
+    mb = next(c for c in low.checks if c.code == "mass_balance")
+    assert (mb.passed, mb.value) == (False, 0.4) and "missing" in mb.message
+    high = estimate(ProductSpec(name="w", bom=[BomEntry(name="steel", amount=3500, unit="g")]), source=TABLE, runs=100)
+    mb = next(c for c in high.checks if c.code == "mass_balance")
+    assert (mb.passed, mb.value) == (False, 3.5) and "double counted" in mb.message
+
+
+def test_composite_mapped_to_trace_ingredient_is_flagged():
+    spec = ProductSpec(name="converter", bom=[BomEntry(name="rhodium catalyst", amount=0.01, unit="kg", activity="rhodium"),
+                                              BomEntry(name="steel", amount=0.99, unit="kg")])
+    t = estimate(spec, source=TABLE, runs=100)
+    check = next(c for c in t.checks if c.code == "composite_trace_ingredient")
+    assert not check.passed and "rhodium" in check.message
+    assert t.inputs[0].activity.method == "user"
+
+
+def test_unit_mismatch_check():
+    bad = Trace(product=ProductInfo(name="x"), versions=Versions(software="t"), inputs=[InputLine(
+        id="m1", name="steel", rate=Rate(value=1.0, unit="kg", origin="user"),
+        factor=FactorProvenance(id="f", name="f", value=1.0, unit="kWh", source="s", license="l"))])
+    bad = summarise(bad)
+    assert bad.result.kgco2e == 0.0 and bad.inputs[0].kgco2e is None
+    check = next(c for c in structural_checks(bad) if c.code == "unit_mismatch")
+    assert not check.passed and check.severity == "error"
+
+
+def test_monte_carlo_reproducible_with_seed():
+    a = _widget("steel: 50%; polypropylene: 50%")
+    b = _widget("steel: 50%; polypropylene: 50%")
+    assert a.uncertainty == b.uncertainty
+    c = estimate(ProductSpec(name="Widget", composition="steel: 50%; polypropylene: 50%"), source=TABLE,
+                 product_class="general_manufacturing", runs=500, seed=2)
+    assert c.uncertainty.median != a.uncertainty.median
+    u = a.uncertainty
+    assert u.p2_5 < u.median < u.p97_5 and u.runs == 500 and u.seed == 1
+    assert math.isclose(sum(v.share for v in u.contributors), 1.0, abs_tol=0.01) or len(u.contributors) == 5
+    # the default energy lines (spread 2.0) dominate the variance of this product
+    assert u.contributors[0].name.startswith("process")
+
+
+def test_bom_tree_with_parent_and_user_energy():
+    spec = ProductSpec(name="chair", declared_unit="1 item", bom=[
+        BomEntry(name="frame", amount=2.0, unit="kg"),
+        BomEntry(name="steel", amount=1.5, unit="kg", parent="frame"),
+        BomEntry(name="polypropylene", amount=500, unit="g", parent="frame"),
+        BomEntry(name="electricity", amount=2.0, unit="kWh"),
+    ])
+    t = estimate(spec, source=TABLE, runs=100)
+    frame = t.inputs[0]
+    assert frame.children == ["m2", "m3"] and t.inputs[1].depth == 1 and frame.factor is None
+    assert [x.name for x in t.leaves()] == ["steel", "polypropylene"]
+    assert [x.name for x in t.energy] == ["electricity"] and t.energy[0].rate.origin == "user"
+    # 1.5×2 + 0.5×1.5 + 2 kWh×0.4; the item has no mass, so no default energy and no mass balance
+    assert t.result.kgco2e == pytest.approx(3.0 + 0.75 + 0.8)
+    assert t.result.mass_balance is None
+
+
+@pytest.mark.parametrize("composition, message", [
+    ("", "no composition or bill of materials"),
+    ("steel: -5%", "negative amount"),
+    ("steel: 5 furlongs", "unknown unit 'furlongs'"),
+    ("steel", "expected 'name: amount'"),
+])
+def test_bad_compositions_raise_clear_errors(composition, message):
+    with pytest.raises(EstimateError, match=message):
+        estimate(ProductSpec(name="w", composition=composition or " "), source=TABLE)
+
+
+def test_no_composition_no_model_is_a_clear_error():
+    with pytest.raises(EstimateError, match="no composition or bill of materials"):
+        estimate(ProductSpec(name="w"), source=TABLE)
+
+
+def test_declared_unit_parsing():
+    assert parse_declared_unit("kilogram").unit == "kg"
+    du = parse_declared_unit("1000 kg")
+    assert (du.amount, du.unit) == (1000.0, "kg")
+    with pytest.raises(EstimateError, match="unknown unit 'bushels of joy'"):
+        parse_declared_unit("1 bushels of joy")
+
+
+def test_trace_json_round_trip_and_version():
+    t = _widget("steel: 100%")
+    again = Trace.model_validate(json.loads(t.model_dump_json()))
+    assert again == t and again.schema_version == TRACE_SCHEMA_VERSION
+    assert t.versions.software.startswith("openpcf ")

@@ -1,0 +1,55 @@
+"""``openpcf estimate`` and ``openpcf demo`` end to end with the embedded open library (no key)."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from openpcf.cli import app
+from openpcf.engine import Trace, compositional_output
+
+runner = CliRunner()
+
+
+def test_estimate_writes_result_and_trace(tmp_path):
+    out, trace_file = tmp_path / "r.json", tmp_path / "t.json"
+    res = runner.invoke(app, ["estimate", "Aluminium billet", "--composition",
+                              "aluminium scrap (post-consumer): 60%; primary aluminium: 40%", "--region", "IT",
+                              "--set", "primary aluminium=20%", "--json", str(out), "--trace", str(trace_file)])
+    assert res.exit_code == 0, res.output
+    assert "kg CO2e" in res.output and "mass_balance" in res.output and "what-if primary aluminium=20%" in res.output
+    trace = Trace.model_validate_json(trace_file.read_text())
+    assert trace.product.region == "IT" and trace.edits[0].new == 0.2
+    result = json.loads(out.read_text())
+    assert result == json.loads(json.dumps(compositional_output(trace)))
+    assert result["kgco2e"] > 0 and {r["kind"] for r in result["breakdown"]} >= {"material", "energy"}
+
+
+def test_estimate_bom_file(tmp_path):
+    bom = tmp_path / "bom.csv"
+    bom.write_text("name,amount,unit\nsteel,0.7,kg\npolypropylene,300,g\n", encoding="utf-8")
+    res = runner.invoke(app, ["estimate", "bracket", "--bom", str(bom)])
+    assert res.exit_code == 0, res.output
+    assert "S = Σ material kg per kg of product = 1.000" in res.output
+
+
+def test_estimate_bad_input_is_one_line_error(tmp_path):
+    res = runner.invoke(app, ["estimate", "x", "--composition", "sand: -4%"])
+    assert res.exit_code == 2 and "negative amount" in res.output and "Traceback" not in res.output
+    res = runner.invoke(app, ["estimate", "x"])
+    assert res.exit_code == 2 and "no composition or bill of materials" in res.output
+    bad = tmp_path / "bom.csv"
+    bad.write_text("name,amount,unit\nsteel,1,parsecs\n", encoding="utf-8")
+    res = runner.invoke(app, ["estimate", "x", "--bom", str(bad)])
+    text = " ".join(res.output.split())  # the console wraps long lines
+    assert res.exit_code == 2 and "bom.csv:2: field 'unit': unknown unit 'parsecs'" in text
+
+
+def test_demo_runs_offline_and_writes_trace(tmp_path):
+    res = runner.invoke(app, ["demo", "--out", str(tmp_path / "demo")])
+    assert res.exit_code == 0, res.output
+    assert "kg CO2e" in res.output and "95% interval" in res.output and "what-if region=FR" in res.output
+    trace = Trace.model_validate_json((tmp_path / "demo" / "trace.json").read_text())
+    assert trace.result.kgco2e > 0 and trace.uncertainty is not None
+    assert (tmp_path / "demo" / "result.json").is_file()
