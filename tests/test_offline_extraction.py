@@ -31,13 +31,18 @@ def test_enumeration_takes_the_unit_written_after_its_last_member() -> None:
 
 
 def test_per_tonne_value_is_left_as_stated_and_unit_spelled_for_the_scorer() -> None:
-    qs = find_quantities("electricity use of 87 kWh/t (10.7 kgce/t), steam 0.26 GJ per tonne, 14 MJ kg-1")
+    qs = find_quantities("electricity use of 87 kWh/t, steam 0.26 GJ per tonne, 14 MJ kg-1, 5 kgce/t")
     assert [(q.value, q.unit) for q in qs] == [
         (87.0, "kWh/tonne"),
-        (10.7, "kgce/tonne"),
         (0.26, "GJ/tonne"),
         (14.0, "MJ/kg"),
+        (5.0, "kgce/tonne"),
     ]
+
+
+def test_restatement_in_brackets_and_chart_axis_ticks_are_not_figures() -> None:
+    qs = find_quantities("steam 0.09 GJ/t (3.0 kgce/t), 8 h at 107 °C (225 °F); Scrap (%) 40% 30% 20% 10% 5.90% 5.80%")
+    assert [(q.value, q.unit) for q in qs] == [(0.09, "GJ/tonne"), (8.0, "h"), (107.0, "°C"), (5.9, "%"), (5.8, "%")]
 
 
 def test_ratio_keeps_the_product_it_refers_to_and_references_are_not_values() -> None:

@@ -111,13 +111,14 @@ _DENOM_RE = re.compile(
     rf"|\s+({_alternation(_DENOMINATORS)})\s?[-−]1(?!\d)",
     re.IGNORECASE,
 )
-_QUALIFIER_RE = re.compile(r"[ \t]([a-z][a-z\-]{2,})\b")
+_QUALIFIER_RE = re.compile(r"(?:[ \t]|[ \t]?\n)([a-z][a-z\-]{2,})\b")
 # Words that follow a unit but do not qualify it.
 _NOT_QUALIFIERS = frozenset(
     "and or respectively for the with was were is are in of at to from by on as which that than while "
     "when compared versus vs per each in respectively".split()
 )
 # "x to y", "x-y", "x–y", "between x and y": both ends are claims (PCFBench lists both ends of a range).
+_RESTATEMENT = re.compile(r"\s*\(\s*[~≈]?\s*")
 _RANGE_JOIN = re.compile(r"\s*(?:to|[-–—]|and|or|,|,\s*and|,\s*or)\s*[~≈]?\s*")
 
 
@@ -227,6 +228,11 @@ def find_quantities(text: str) -> list[Quantity]:
             else:
                 pending = []
             continue
+        first = pending[0][0] if pending else start
+        if found and _RESTATEMENT.fullmatch(text[found[-1].end : first]):
+            # "0.09 GJ/t (3.0 kgce/t)", "107 °C (225 °F)": the same quantity again in another unit.
+            pending, consumed = [], unit.end
+            continue
         joined = bool(found) and found[-1].unit == unit.unit and _RANGE_JOIN.fullmatch(text[found[-1].end : start])
         if not joined:
             group += 1
@@ -235,7 +241,33 @@ def find_quantities(text: str) -> list[Quantity]:
         found.append(Quantity(value, unit.unit, unit.kind, unit.per_kind, start, unit.end, group))
         pending = []
         consumed = unit.end
-    return found
+    return _without_axis_ticks(text, found)
+
+
+def _without_axis_ticks(text: str, found: list[Quantity]) -> list[Quantity]:
+    """Drop runs of three or more figures with one unit, separated by blanks only, in equal steps
+    (``40% 30% 20% 10%``): the axis of a chart flattened to text, not data."""
+    drop: set[int] = set()
+    i = 0
+    while i < len(found):
+        j = i + 1
+        while (
+            j < len(found)
+            and found[j].unit == found[i].unit
+            and not text[found[j - 1].end : found[j].start].strip()
+        ):
+            j += 1
+        k = i  # inside the blank-separated run, find stretches of equal steps
+        while k + 2 < j:
+            step = round(found[k + 1].value - found[k].value, 9)
+            m = k + 1
+            while m + 1 < j and round(found[m + 1].value - found[m].value, 9) == step:
+                m += 1
+            if m - k >= 2 and step != 0:
+                drop.update(range(k, m + 1))
+            k = m
+        i = j
+    return [q for k, q in enumerate(found) if k not in drop]
 
 
 def _looks_like_value(text: str, start: int) -> bool:
