@@ -104,6 +104,7 @@ def register(app: typer.Typer) -> None:
         from openpcf.engine.composition import CompositionError, read_bom
         from openpcf.engine.estimation import EstimateError, default_factor_source
         from openpcf.engine.levers import LeverError, set_rate, set_region
+        from openpcf.llm import CredentialError, ProviderMissingError
 
         try:
             entries = read_bom(bom) if bom is not None else None
@@ -115,7 +116,7 @@ def register(app: typer.Typer) -> None:
                 trace = set_rate(trace, lever, source)
             if what_if_region:
                 trace = set_region(trace, what_if_region, source)
-        except (CompositionError, EstimateError, LeverError) as exc:
+        except (CompositionError, EstimateError, LeverError, CredentialError, ProviderMissingError) as exc:
             fail(str(exc))
         render_trace(trace)
         write_outputs(trace, json_out, trace_out, report_out)

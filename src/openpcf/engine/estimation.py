@@ -411,7 +411,7 @@ def estimate(
     except CompositionError as exc:
         raise EstimateError(str(exc)) from None
     if model_name:
-        for line in materials:
+        for line in (*materials, *user_energy):
             line.rate = line.rate.model_copy(update={"origin": "model", "spread": RATE_SPREAD["model"]})
     components = [(x.name, x.rate.value) for x in materials if not x.children]
     cls = product_class or infer_product_class(product.name, product.description, components)
@@ -433,7 +433,13 @@ def estimate(
     energy += _process_lines(trace.inputs, cls, 1)
     trace.energy = energy
     trace.checks = checks
-    return finish(trace, seed=seed, runs=runs)
+    trace = finish(trace, seed=seed, runs=runs)
+    if model is not None:
+        from openpcf.engine.model_fill import reconcile
+
+        trace.checks.append(reconcile(trace, product, model))
+        trace.versions.model = trace.versions.model or str(getattr(model, "model_name", model))
+    return trace
 
 
 def finish(trace: Trace, *, seed: int = 0, runs: int = DEFAULT_RUNS) -> Trace:
