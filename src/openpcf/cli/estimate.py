@@ -26,25 +26,28 @@ def render_trace(trace: Trace, *, top: int = 12) -> None:
                   + (f", region {trace.product.region}" if trace.product.region else ""))
     console.print(f"[bold green]{res.kgco2e:.3g} kg CO2e[/] per {unit}{interval}")
     table = Table(title="Contributions (hotspots)")
-    table.add_column("input", overflow="ellipsis", no_wrap=True, max_width=26)
+    table.add_column("input", overflow="ellipsis", no_wrap=True, max_width=20)
     table.add_column("rate", justify="right", no_wrap=True)
-    table.add_column("factor", overflow="ellipsis", no_wrap=True, max_width=30)
+    table.add_column("factor", overflow="ellipsis", no_wrap=True, max_width=24)
     table.add_column("kg CO2e", justify="right", no_wrap=True)
     table.add_column("share", justify="right", no_wrap=True)
     lines = sorted(trace.all_lines(), key=lambda x: -(x.kgco2e or 0.0))
     for x in lines[:top]:
         f = x.factor
-        origin = {"composition": "", "user": " (user)", "model": " (model)", "default": " (default)"}[x.rate.origin]
+        origin = {"composition": "", "user": "", "model": " ᵐ", "default": " ᵈ"}[x.rate.origin]
         table.add_row(
             x.name, f"{x.rate.value:.3g} {x.rate.unit}{origin}",
             (("[proxy] " if f.match_method == "proxy" else "") + f.name) if f else "[red]no factor[/]",
             f"{x.kgco2e:.3g}" if x.kgco2e is not None else "[red]—[/]",
-            f"{x.share:.1%}" if x.share is not None else "",
+            f"{x.share:.0%}" if x.share is not None else "",
         )
     if len(lines) > top:
         rest = sum(x.kgco2e or 0.0 for x in lines[top:])
         table.add_row(f"… {len(lines) - top} more", "", "", f"{rest:.3g}", "")
     console.print(table)
+    origins = sorted({x.rate.origin for x in lines})
+    if {"default", "model"} & set(origins):
+        console.print(" ᵈ engine default (documented estimate)   ᵐ proposed by the model", highlight=False)
     for c in trace.checks:
         mark = "[green]✓[/]" if c.passed else ("[red]✗[/]" if c.severity == "error" else "[yellow]![/]")
         console.print(f" {mark} {c.code}: {c.message}", highlight=False)
