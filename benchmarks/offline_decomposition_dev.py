@@ -19,17 +19,14 @@ from openpcf.benchmark.predictions import Prediction
 from openpcf.benchmark.scoring import score
 from openpcf.offline.decomposition import OfflineDecompositionSolver
 from openpcf.paths import shared_dir
+from openpcf.runner.items import solve_one
 
 RUNS = 5
 
 
 async def _predict(rows: list, use_families: bool) -> list[Prediction]:
     solver = OfflineDecompositionSolver(use_families=use_families)
-    out = []
-    for row in rows:
-        result = await solver.solve(row)
-        out.append(Prediction(id=row.id, output=result.output, trace=result.trace))
-    return out
+    return [(await solve_one("decomposition", solver, row))[0] for row in rows]
 
 
 def main() -> None:

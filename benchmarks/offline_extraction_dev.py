@@ -20,6 +20,7 @@ from openpcf.benchmark.predictions import Prediction
 from openpcf.benchmark.scoring import score
 from openpcf.offline.extraction import OfflineExtractionSolver
 from openpcf.paths import shared_dir
+from openpcf.runner.items import solve_one
 
 RUNS = 3
 
@@ -31,12 +32,8 @@ def _dev_dir() -> Path:
     return root / "data" / "pcfbench-dev"
 
 
-async def _predict(solver: OfflineExtractionSolver, rows: list) -> list[Prediction]:
-    out = []
-    for row in rows:
-        result = await solver.solve(row)
-        out.append(Prediction(id=row.id, output=result.output, trace=result.trace))
-    return out
+async def _predict(task: str, solver: OfflineExtractionSolver, rows: list) -> list[Prediction]:
+    return [(await solve_one(task, solver, row))[0] for row in rows]  # type: ignore[arg-type]
 
 
 def main() -> None:
@@ -52,7 +49,7 @@ def main() -> None:
             times = []
             for _ in range(RUNS):
                 t0 = time.perf_counter()
-                preds = asyncio.run(_predict(solver, rows))
+                preds = asyncio.run(_predict(task, solver, rows))
                 times.append(time.perf_counter() - t0)
             result = score(task, rows, preds, run_id="offline-dev")  # type: ignore[arg-type]
             f1 = result.metrics["claim_f1"]
