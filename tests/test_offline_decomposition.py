@@ -91,3 +91,12 @@ def test_solver_output_and_trace() -> None:
     assert comps[0] == "tomatoes" and "salt" in comps
     assert result.trace["family"] == "tomato product"
     assert result.trace["components"][0]["source"].startswith("typical bill of materials")
+
+
+def test_name_only_product_uses_the_name_for_family_and_mentions() -> None:
+    assert names("Stainless steel sink") == [
+        "stainless steel scrap",
+        "ferrochromium",
+        "nickel",
+        "ferromolybdenum",
+    ]

@@ -137,3 +137,11 @@ def test_solver_returns_claims_and_trace_and_honours_query_only() -> None:
     assert query_only.output == {"claims": []}
     with pytest.raises(ValueError, match="unknown extraction kind"):
         OfflineExtractionSolver("water")  # type: ignore[arg-type]
+
+
+def test_evidence_is_a_verbatim_quote_and_an_empty_query_gives_nothing() -> None:
+    doc = "Intro.\nThe fuel use of the kiln is\n3.2 GJ/t of clinker; electricity is 90 kWh/t."
+    claims, _ = extract("What is the fuel use of the kiln in GJ per tonne?", doc, "energy")
+    assert pairs(claims) == [(3.2, "GJ/tonne")]
+    assert claims[0]["evidence"][0] in doc
+    assert extract("", doc, "energy")[0] == []
