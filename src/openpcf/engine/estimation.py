@@ -24,7 +24,7 @@ from openpcf.engine.aggregation import declared_mass_kg, line_kgco2e, summarise
 from openpcf.engine.checks import structural_checks
 from openpcf.engine.composition import ComponentAmount, CompositionError, parse_composition, share_divisor
 from openpcf.engine.material_names import CARBONATE_CO2, carbonate_of, class_queries, interpret
-from openpcf.engine.process_energy import energy_default, infer_product_class
+from openpcf.engine.process_energy import energy_default, implied_container, infer_product_class
 from openpcf.engine.product import BomEntry, ProductSpec
 from openpcf.engine.region import Region, parse_region
 from openpcf.engine.trace import (
@@ -415,6 +415,15 @@ def estimate(
             line.rate = line.rate.model_copy(update={"origin": "model", "spread": RATE_SPREAD["model"]})
     components = [(x.name, x.rate.value) for x in materials if not x.children]
     cls = product_class or infer_product_class(product.name, product.description, components)
+    container = implied_container(product.name, cls)
+    mass_kg = du.mass_kg if du.mass_kg is not None else (units.convert(du.amount, du.unit, "kg") if units.is_convertible(du.unit, "kg") else None)
+    if container is not None and mass_kg and not any(x.role == "packaging" for x in materials):
+        materials.append(InputLine(
+            id=f"m{len(materials) + 1}", name=f"{container.name} (implied by the product name)", role="packaging",
+            rate=Rate(value=container.kg_per_kg * mass_kg, unit="kg", origin="default", spread=1.5,
+                      note=f"{container.kg_per_kg:g} kg per kg of contents: {container.basis} (estimate)"),
+            activity=Activity(query=container.name, method="user"),
+        ))
     trace = Trace(
         product=ProductInfo(
             name=product.name, description=product.description, declared_unit=du,

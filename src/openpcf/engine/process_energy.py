@@ -162,3 +162,38 @@ def infer_product_class(name: str, description: str | None = None,
 def energy_default(product_class: str) -> EnergyDefault:
     """The default for a class; unknown classes fall back to general manufacturing."""
     return ENERGY_DEFAULTS.get(product_class, ENERGY_DEFAULTS["general_manufacturing"])
+
+
+@dataclass(frozen=True)
+class ContainerDefault:
+    """A sales container implied by a packed food or drink's name, per kg of packed contents."""
+
+    pattern: str
+    name: str
+    kg_per_kg: float
+    basis: str
+
+
+#: Typical container masses (estimates from common container sizes; users override with a BOM row).
+CONTAINER_DEFAULTS: tuple[ContainerDefault, ...] = (
+    ContainerDefault(r"\b(glass jars?|jars?|glass bottles?)\b", "glass container", 0.5,
+                     "a 370–720 ml food jar or bottle weighs roughly 0.2–0.4 kg of glass"),
+    ContainerDefault(r"\b(cans?|canned|tins?|tinned)\b", "steel cans", 0.12,
+                     "a 400 g tinplate food can weighs roughly 45–60 g"),
+    ContainerDefault(r"\b(pet bottles?|plastic bottles?)\b", "PET", 0.04,
+                     "a 0.5–1.5 l PET bottle weighs roughly 20–40 g"),
+    ContainerDefault(r"\b(cartons?|tetra ?pak|brick)\b", "paper and board: board", 0.03,
+                     "a 1 l beverage carton weighs roughly 25–30 g"),
+)
+
+
+def implied_container(product_name: str, product_class: str) -> ContainerDefault | None:
+    """The container a packed food or drink's name implies ("Chickpeas Can 400g" → steel can), else None.
+    Only for food and beverage classes: for other products a jar or can is the product itself."""
+    if product_class not in ("food_processing", "beverages"):
+        return None
+    lowered = product_name.lower()
+    for c in CONTAINER_DEFAULTS:
+        if re.search(c.pattern, lowered):
+            return c
+    return None
