@@ -237,7 +237,7 @@ def content_tokens(text: str) -> tuple[str, ...]:
     """Normalised content tokens of a component name (qualifiers removed, synonyms applied, in order)."""
     s = _strip_accents(text).lower()
     raw = [part for w in re.findall(r"[a-z0-9]+", s) for part in _split_code(_SPELLING.get(w, w))]
-    words = [_singular(w) if not w.isdigit() else w for w in raw]
+    words = [w if w.isdigit() else _SPELLING.get(_singular(w), _singular(w)) for w in raw]
     joined = " " + " ".join(words) + " "
     for phrase in sorted(_PHRASES, key=len, reverse=True):
         joined = joined.replace(f" {phrase} ", f" {_PHRASES[phrase]} ")

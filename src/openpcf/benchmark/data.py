@@ -247,7 +247,7 @@ class DataProblem:
     message: str
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}"
+        where = f"{self.file}:{self.line}" if self.line else self.file
         return f"{where}: field '{self.field}': {self.message}" if self.field else f"{where}: {self.message}"
 
 

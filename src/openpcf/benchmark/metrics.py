@@ -42,8 +42,16 @@ def item_mean(x: np.ndarray) -> np.ndarray:
 
 
 def item_median(x: np.ndarray) -> np.ndarray:
-    """Median over items ignoring NaN; NaN when no item enters."""
-    return _quiet(lambda: np.nanmedian(x, axis=-1))
+    """Median over items ignoring NaN; NaN when no item enters (sort-based: fast on (B, n) replicates)."""
+    arr = np.sort(np.asarray(x, dtype=float), axis=-1)  # NaN sorts last
+    k = np.sum(np.isfinite(arr), axis=-1)
+    lo = np.clip((k - 1) // 2, 0, None)
+    hi = np.clip(k // 2, 0, None)
+    if arr.shape[-1] == 0:
+        return np.full(arr.shape[:-1], np.nan)
+    lo_v = np.take_along_axis(arr, np.expand_dims(lo, -1), axis=-1)[..., 0]
+    hi_v = np.take_along_axis(arr, np.expand_dims(np.minimum(hi, arr.shape[-1] - 1), -1), axis=-1)[..., 0]
+    return np.where(k > 0, (lo_v + hi_v) / 2, np.nan)
 
 
 def ratio_of_sums(num: np.ndarray, den: np.ndarray) -> np.ndarray:
@@ -78,17 +86,19 @@ def expected_calibration_error(confidence: np.ndarray, correct: np.ndarray, bins
     correctness (1, 0, 0): bin 9 → |1.8 − 1|, bin 2 → |0.2 − 0| → (0.8 + 0.2)/3 = 0.3333.
     """
     conf = np.asarray(confidence, dtype=float)
-    corr = np.asarray(correct, dtype=float)
+    corr = np.broadcast_to(np.asarray(correct, dtype=float), conf.shape)
     valid = np.isfinite(conf)
     c = np.where(valid, np.clip(conf, 0.0, 1.0), 0.0)
     y = np.where(valid, corr, 0.0)
-    b = np.minimum(np.floor(c * bins), bins - 1)
-    total = np.zeros(conf.shape[:-1])
-    for k in range(bins):
-        in_bin = valid & (b == k)
-        total = total + np.abs(
-            np.sum(np.where(in_bin, c, 0.0), axis=-1) - np.sum(np.where(in_bin, y, 0.0), axis=-1)
-        )
+    b = np.minimum(np.floor(c * bins), bins - 1).astype(np.int64)
+    lead = conf.shape[:-1]
+    rows = int(np.prod(lead)) if lead else 1
+    # One bincount over (row, bin) pairs: per-row per-bin sums of confidence and of correctness.
+    flat = (np.arange(rows).reshape(*lead, 1) * bins + b).ravel() if lead else b.ravel()
+    w = valid.ravel()
+    sum_c = np.bincount(flat, weights=np.where(w, c.ravel(), 0.0), minlength=rows * bins).reshape(rows, bins)
+    sum_y = np.bincount(flat, weights=np.where(w, y.ravel(), 0.0), minlength=rows * bins).reshape(rows, bins)
+    total = np.abs(sum_c - sum_y).sum(axis=-1).reshape(lead) if lead else np.abs(sum_c - sum_y).sum()
     n = np.sum(valid, axis=-1)
     return _quiet(lambda: np.where(n > 0, total / np.where(n > 0, n, 1), np.nan))
 
@@ -323,6 +333,11 @@ class Estimate:
     n: int
 
 
+def _identical_items(x: np.ndarray) -> bool:
+    first = x[0]
+    return bool(np.all(np.isnan(x))) if math.isnan(first) else bool(np.all(x == first))
+
+
 def bootstrap(statistic: Aggregator, columns: Columns, *, seed: int, resamples: int = 1000) -> Estimate:
     """Point estimate plus item-level bootstrap SE and 95% percentile CI of ``statistic``.
 
@@ -335,6 +350,9 @@ def bootstrap(statistic: Aggregator, columns: Columns, *, seed: int, resamples: 
     value = float(statistic(arrays)) if n else math.nan
     if n == 0 or resamples <= 0 or not math.isfinite(value):
         return Estimate(value, math.nan, (math.nan, math.nan), n)
+    if all(_identical_items(v) for v in arrays.values()):
+        # Every resample of identical items is the sample itself: no sampling variability.
+        return Estimate(value, 0.0, (value, value), n)
     rng = np.random.default_rng(seed)
     idx = rng.integers(0, n, size=(resamples, n))
     replicates = np.asarray(statistic({k: v[idx] for k, v in arrays.items()}), dtype=float)

@@ -408,7 +408,7 @@ def _estimate_all(
     out: dict[str, MetricValue] = {}
     for metric in scorer.metrics:
         seed = m.derive_seed(*seed_parts, metric.name)
-        used = {k: columns[k] for k in reads[metric.name] if k in columns}
+        used = {k: columns[k] for k in reads.get(metric.name, ()) if k in columns}
         est = m.bootstrap(metric.aggregate, used, seed=seed, resamples=resamples)
         n = int(np.isfinite(columns[metric.basis]).sum()) if metric.basis in columns else 0
         out[metric.name] = MetricValue.of(est).model_copy(update={"n": n})
