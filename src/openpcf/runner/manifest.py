@@ -46,7 +46,6 @@ class RunIdentity(BaseModel):
     task: str
     setting: str | None = None
     model: str
-    base_url: str | None = None
     agentic: bool = False
     query_only: bool = False
     settings: dict[str, Any] = Field(default_factory=dict)
@@ -54,6 +53,7 @@ class RunIdentity(BaseModel):
 
 class Manifest(RunIdentity):
     openpcf_version: str
+    base_url: str | None = None  # may change between sessions (a local server on another port)
     judge: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     prompts: dict[str, str] = Field(default_factory=dict, description="template name -> SHA-256 of its text")

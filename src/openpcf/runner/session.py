@@ -208,7 +208,6 @@ async def run_benchmark(opts: RunOptions, *, solver: Any = None, progress: Progr
         task=task,
         setting=setting,
         model=opts.model,
-        base_url=opts.base_url,
         agentic=opts.agentic,
         query_only=opts.query_only,
         settings=opts.settings.semantic(),
@@ -224,6 +223,7 @@ async def run_benchmark(opts: RunOptions, *, solver: Any = None, progress: Progr
     started = now_iso()
     manifest = Manifest(
         **identity.model_dump(),
+        base_url=opts.base_url,
         openpcf_version=_version(),
         judge=opts.judge,
         options={
@@ -242,7 +242,7 @@ async def run_benchmark(opts: RunOptions, *, solver: Any = None, progress: Progr
         prompts_dir=str(opts.prompts_dir) if opts.prompts_dir else None,
         data={str(p.name): file_sha256(p) for p in data_files if p.is_file()},
         started_at=previous.started_at if previous else started,
-        sessions=(previous.sessions if previous else []) + [{"started_at": started, "argv": sys.argv[1:]}],
+        sessions=(previous.sessions if previous else []) + [{"started_at": started, "base_url": opts.base_url, "argv": sys.argv[1:]}],
     )
     write_json(out / MANIFEST_FILE, manifest)
 
