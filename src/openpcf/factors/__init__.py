@@ -46,10 +46,11 @@ from openpcf.factors.resolver import FactorResolver, LibraryResolver, ResolverCh
 
 
 def open_resolver() -> ResolverChain:
-    """The open data only: energy carriers by geography, the embedded library (no spend factors), then
+    """The open data only: energy carriers by geography, the embedded library (without spend-based and
+    direct-emission GWP factors, which answer only queries in USD or ``gwp100`` calls), then
     class factors (metal, polymer, mineral, chemical; confidence low)."""
     return ResolverChain([EnergyResolver(), LibraryResolver(open_library(), name="open",
-                                                            exclude_categories=("spend",)),
+                                                            exclude_categories=("spend", "emission")),
                           MaterialClassResolver()])
 
 

@@ -40,6 +40,9 @@ _INORGANIC_WORDS = {"hydroxide", "trihydroxide", "oxide", "dioxide", "trioxide",
                     "peroxide", "hypochlorite", "hydrate", "sulfuric", "phosphoric", "hydrochloric", "nitric",
                     "boric", "ammonia", "soda", "lime", "salt", "borax", "alum", "sulfite", "nitrite", "iodide",
                     "cyanide", "chlorate", "perchlorate", "permanganate", "dichromate", "titanate", "zeolite"}
+_ANION_ENDINGS = ("chloride", "oxide", "sulfate", "sulfide", "fluoride", "bromide", "nitrate", "carbonate",
+                  "phosphate", "hydroxide", "silicate", "sulfite", "nitride", "carbide", "iodide", "cyanide",
+                  "chlorate", "hydride", "borate", "aluminate", "titanate")
 _ORGANIC_MARKERS = re.compile(
     r"(?:^|\s|[-(0-9])(?:di|tri|tetra|iso|neo|cyclo|hydroxy|poly)?(meth|eth|prop|but|pent|hex|benz|phen|acet|acryl|glycol|glycer|hydroxy|amino|carbox|formal|styr|vinyl|"
     r"urethane|phosphine|ester|ether|alcohol|aldehyd|keton|amine|amide|fatty|citric|lactic|ascorbic|oleic|"
@@ -60,7 +63,8 @@ def material_class(name: str) -> str | None:
     if (poly or tokens & _POLYMER_WORDS or re.search(r"\bpa ?\d", text)) and (poly or not tokens & _INORGANIC_WORDS):
         return "polymer"
     organic = bool(_ORGANIC_MARKERS.search(text))
-    if tokens & _INORGANIC_WORDS and not organic:
+    anion = any(w.endswith(_ANION_ENDINGS) for w in words)
+    if (tokens & _INORGANIC_WORDS or anion) and not organic:
         return "inorganic chemical"
     if tokens & _METALS:
         return "metal"

@@ -77,18 +77,32 @@ def _dice(a: set[str], b: set[str]) -> float:
 
 def token_overlap(query: str, candidate: str) -> float:
     """Match score in [0, 1]: 0.7 × Dice of core tokens + 0.3 × Dice of all content tokens, halved when
-    the candidate misses a core token of the query ("sodium hydroxide" vs "sodium bicarbonate").
+    the candidate misses a core token of the query's head ("sodium hydroxide" vs "sodium bicarbonate").
 
     "peach" scores 0.9 against "Peach, raw" and 0.67 against "Peach, dried".
     """
     q, c = set(content_tokens(query)), set(content_tokens(candidate))
     if not q or not c:
         return 0.0
-    qc, cc = core_tokens(query), core_tokens(candidate)
-    score = 0.7 * _dice(qc, cc) + 0.3 * _dice(q, c)
-    if not qc <= c:
+    qc = core_tokens(query)
+    score = 0.7 * _dice(qc, core_tokens(candidate)) + 0.3 * _dice(q, c)
+    # A long candidate whose head names exactly the query ("Melon, cantaloupe, pulp, raw" for "melon").
+    head = candidate.split(",")[0]
+    if head != candidate:
+        hc = set(content_tokens(head))
+        score = max(score, 0.85 * (0.7 * _dice(qc, core_tokens(head)) + 0.3 * _dice(q, hc)))
+    # The query's head (text before the first comma, as in "polyethylene, high density, granulate") must
+    # be named by the candidate; later qualifiers only lower the score.
+    if not core_tokens(query.split(",")[0]) <= c:
         score *= 0.5
+    # Recycled and virgin material are different factors: a disagreement costs 40 %.
+    if bool(q & _RECYCLED) != bool(c & _RECYCLED):
+        score *= 0.6
     return score
+
+
+_RECYCLED = frozenset({"recycled", "secondary", "scrap", "postconsumer", "regranulate", "reclaimed", "cullet",
+                       "remelted", "recovered", "recycling"})
 
 
 def slug(text: str) -> str:

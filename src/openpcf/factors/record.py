@@ -68,6 +68,18 @@ class Factor(BaseModel):
             raise ValueError("factor value must be finite")
         return v
 
+    @field_validator("aliases")
+    @classmethod
+    def _unique_aliases(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        seen: set[str] = set()
+        out = []
+        for a in v:
+            key = a.strip().lower()
+            if key and key not in seen:
+                seen.add(key)
+                out.append(a.strip())
+        return tuple(out)
+
     @field_validator("unit")
     @classmethod
     def _known_unit(cls, v: str) -> str:
@@ -96,7 +108,7 @@ class Factor(BaseModel):
         return {
             "id": self.id,
             "name": self.name,
-            "value": self.value,
+            "value": float(f"{self.value:.10g}"),
             "unit": self.unit,
             "source": self.source.cite(),
             "license": self.license,

@@ -72,7 +72,7 @@ class ResolverChain:
 class LibraryResolver:
     """Exact name → alias → search over a factor library."""
 
-    def __init__(self, library: FactorLibrary, name: str | None = None, min_score: float = 0.5,
+    def __init__(self, library: FactorLibrary, name: str | None = None, min_score: float = 0.55,
                  search_k: int = 25, exclude_categories: Sequence[str] = ()) -> None:
         self.library = library
         self.name = name or library.name
@@ -93,7 +93,8 @@ class LibraryResolver:
     def _allowed(self, factor: Factor, unit: str | None) -> bool:
         if factor.category not in self.exclude_categories:
             return True
-        return unit is not None and units.is_convertible(unit, factor.unit)
+        # Spend-based factors answer queries asked in a currency; other excluded categories never.
+        return unit is not None and factor.category == "spend" and units.is_convertible(unit, factor.unit)
 
     def _pick(self, candidates: list[Factor], q: FactorQuery) -> Factor | None:
         fitted = [(f, fit_unit(f, q.unit)) for f in candidates if self._allowed(f, q.unit)]
