@@ -14,7 +14,7 @@ import statistics
 import sys
 import time
 
-from openpcf.benchmark.data import read_task
+from openpcf.benchmark.data import read_picklist, read_task
 from openpcf.benchmark.predictions import Prediction
 from openpcf.benchmark.scoring import score
 from openpcf.offline.decomposition import OfflineDecompositionSolver
@@ -24,8 +24,8 @@ from openpcf.runner.items import solve_one
 RUNS = 5
 
 
-async def _predict(rows: list, use_families: bool) -> list[Prediction]:
-    solver = OfflineDecompositionSolver(use_families=use_families)
+async def _predict(rows: list, use_families: bool, picklist: list[str] | None) -> list[Prediction]:
+    solver = OfflineDecompositionSolver(use_families=use_families, picklist=picklist)
     return [(await solve_one("decomposition", solver, row))[0] for row in rows]
 
 
@@ -34,16 +34,20 @@ def main() -> None:
     parser.add_argument("--details", action="store_true", help="print each item's predicted and true components")
     parser.add_argument("--aligner", default="offline")
     parser.add_argument("--mentions-only", action="store_true", help="ablation: no product-family knowledge")
+    parser.add_argument("--picklist", action="store_true", help="extend the vocabulary with the picklist's material heads")
     args = parser.parse_args()
     root = shared_dir()
     path = root / "data" / "pcfbench-dev" / "task1_decomposition.jsonl" if root else None
     if path is None or not path.is_file():
         sys.exit("../shared/data/pcfbench-dev is absent: nothing to measure")
     rows = read_task(path, "decomposition")
+    picklist = None
+    if args.picklist:
+        picklist = [p.reference_product_name for p in read_picklist(path.parent / "ecoinvent_picklist.jsonl")]
     times = []
     for _ in range(RUNS):
         t0 = time.perf_counter()
-        preds = asyncio.run(_predict(rows, not args.mentions_only))
+        preds = asyncio.run(_predict(rows, not args.mentions_only, picklist))
         times.append(time.perf_counter() - t0)
     result = score("decomposition", rows, preds, aligner=args.aligner, run_id="offline-dev")
     shown = ", ".join(
@@ -51,7 +55,7 @@ def main() -> None:
         for k, v in result.metrics.items()
         if v.value is not None and v.ci[0] is not None
     )
-    mode = "mentions-only" if args.mentions_only else "full"
+    mode = ("mentions-only" if args.mentions_only else "full") + (" + picklist vocabulary" if args.picklist else "")
     print(f"decomposition ({mode}) n={len(rows)} aligner={args.aligner} {shown}")
     print(f"median wall time {statistics.median(times) * 1000:.0f} ms for {len(rows)} items")
     if args.details:

@@ -100,3 +100,16 @@ def test_name_only_product_uses_the_name_for_family_and_mentions() -> None:
         "nickel",
         "ferromolybdenum",
     ]
+
+
+def test_picklist_vocabulary_adds_material_heads_only() -> None:
+    from openpcf.offline.decomposition_knowledge import vocabulary_from_names
+
+    vocab = vocabulary_from_names(
+        ["bentonite", "polyethylene, high density, granulate", "aluminium removed by milling, average",
+         "waste rubber, unspecified", "heat, district or industrial, natural gas", "talc", "bentonite"]
+    )
+    assert vocab == ("bentonite", "polyethylene")  # 'talc' is shorter than five letters
+    with_vocab = names("Drilling mud", "A slurry of bentonite.", use_families=False, vocabulary=vocab)
+    assert with_vocab == ["bentonite"]
+    assert names("Drilling mud", "A slurry of bentonite.", use_families=False) == ["Drilling mud"]

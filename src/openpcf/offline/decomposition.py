@@ -27,6 +27,7 @@ from openpcf.offline.decomposition_knowledge import (
     ProductFamily,
     product_families,
     synonym_patterns,
+    vocabulary_from_names,
     word_pattern,
 )
 from openpcf.tasks.base import SolverResult
@@ -70,13 +71,14 @@ class Component:
     covers: tuple[str, ...] = ()
 
 
-def find_mentions(name: str, description: str | None) -> list[Mention]:
-    """Materials mentioned in the name and description (longest spelling first, no overlaps)."""
+def find_mentions(name: str, description: str | None, vocabulary: tuple[str, ...] = ()) -> list[Mention]:
+    """Materials mentioned in the name and description (longest spelling first, no overlaps);
+    ``vocabulary`` adds material names to the built-in list."""
     text = name + " \n " + (description or "")
     name_end = len(name)
     taken: list[tuple[int, int]] = []
     found: list[Mention] = []
-    for pattern, _length, material in synonym_patterns():
+    for pattern, _length, material in synonym_patterns(vocabulary):
         for m in pattern.finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
@@ -129,13 +131,18 @@ def _covered(material: Material, components: list[Component]) -> bool:
 
 
 def bill_of_materials(
-    name: str, description: str | None = None, *, use_families: bool = True
+    name: str,
+    description: str | None = None,
+    *,
+    use_families: bool = True,
+    vocabulary: tuple[str, ...] = (),
 ) -> tuple[list[Component], dict[str, Any]]:
     """Components of a product ordered by expected mass (≤ 8), and the trace of how they were found.
 
-    ``use_families=False`` uses the mentioned materials only (an ablation: no category knowledge).
+    ``use_families=False`` uses the mentioned materials only (an ablation: no category knowledge);
+    ``vocabulary`` adds material names to recognise (see :func:`vocabulary_from_names`).
     """
-    mentions = find_mentions(name, description)
+    mentions = find_mentions(name, description, vocabulary)
     family, cues = choose_family(name, description) if use_families else (None, [])
     text = name + " " + (description or "")
     components: list[Component] = []
@@ -201,12 +208,17 @@ def _clean_name(name: str) -> str:
 class OfflineDecompositionSolver:
     """Offline solver for ``decomposition``: materials mentioned plus category knowledge, by expected mass."""
 
-    def __init__(self, *, use_families: bool = True):
+    def __init__(self, *, use_families: bool = True, picklist: list[str] | tuple[str, ...] | None = None):
+        """``picklist``: reference-product names whose material heads extend the vocabulary."""
         self.use_families = use_families
+        self.vocabulary = vocabulary_from_names(picklist) if picklist else ()
         self.name = "offline-decomposition" + ("" if use_families else "-mentions-only")
 
     async def solve(self, row: DecompositionRow) -> SolverResult:
         components, trace = bill_of_materials(
-            row.input.product_name, row.input.description, use_families=self.use_families
+            row.input.product_name,
+            row.input.description,
+            use_families=self.use_families,
+            vocabulary=self.vocabulary,
         )
         return SolverResult(output={"components": [c.name for c in components]}, trace=trace)

@@ -63,9 +63,34 @@ def product_families() -> tuple[ProductFamily, ...]:
     return tuple(ProductFamily.model_validate(f) for f in data["families"])
 
 
-@lru_cache(maxsize=1)
-def synonym_patterns() -> tuple[tuple[re.Pattern[str], int, Material], ...]:
+@lru_cache(maxsize=8)
+def synonym_patterns(extra: tuple[str, ...] = ()) -> tuple[tuple[re.Pattern[str], int, Material], ...]:
     """Every synonym as ``(pattern, length, material)``, longest first (so "isopropyl alcohol" wins over
-    "alcohol")."""
-    out = [(word_pattern(s), len(s), m) for m in materials() for s in m.synonyms]
+    "alcohol"). ``extra`` names (e.g. :func:`vocabulary_from_names` of a picklist) are added as materials
+    of family ``vocabulary``."""
+    known = {s.lower() for m in materials() for s in m.synonyms}
+    added = [Material(name=n, family="vocabulary", synonyms=[n]) for n in extra if n.lower() not in known]
+    out = [(word_pattern(s), len(s), m) for m in (*materials(), *added) for s in m.synonyms]
     return tuple(sorted(out, key=lambda e: -e[1]))
+
+
+# Heads of activity/product names that are not input materials (processes, wastes, services, energy).
+_NOT_MATERIAL = re.compile(
+    r"waste|removed by|used |treatment|residue|sludge|scrap|working|service|transport|electricity|heat|"
+    r"steam|energy|operation|processing|production|machining|turning|milling|drilling|contouring|blasting|"
+    r"drawing|welding|grading|bundle|controller|computer|smartphone|laptop|battery|board|unit|emission|"
+    r"for |\d",
+    re.IGNORECASE,
+)
+
+
+def vocabulary_from_names(names: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """Material words from product names such as the picklist's reference products: the head before the
+    first comma ("polyethylene, high density, granulate" → "polyethylene"), without process, waste,
+    service or energy heads and without words shorter than five letters."""
+    heads: dict[str, None] = {}
+    for name in names:
+        head = name.split(",", 1)[0].strip().lower()
+        if len(head) >= 5 and not _NOT_MATERIAL.search(head):
+            heads.setdefault(head, None)
+    return tuple(heads)
