@@ -108,3 +108,11 @@ def test_registry_and_protocol():
 def test_match_group_unpacks_as_pair():
     p, e = MatchGroup((0, 1), (2,))
     assert (p, e) == ((0, 1), (2,))
+
+
+def test_compositional_rules_tinplate_fruit_and_batch_oxides():
+    assert groups(["steel can"], ["tin plate"]) == [((0,), (0,))]
+    assert groups(["orange juice", "apple juice"], ["fruit concentrates"]) == [((0, 1), (0,))]
+    assert groups(["soda ash"], ["Sodium oxide (Na2O)"]) == [((0,), (0,))]
+    assert groups(["soda ash"], ["Magnesium oxide (MgO)"]) == []
+    assert groups(["alloying elements"], ["Alloys"]) == [((0,), (0,))]

