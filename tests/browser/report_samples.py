@@ -120,7 +120,7 @@ def _metric(value: float, lo: float, hi: float) -> dict[str, Any]:
 
 def write_run(root: Path, name: str, task: str, model: str, results: list[dict[str, Any]], metrics: dict[str, Any],
               items: list[dict[str, Any]], setting: str | None = None, data_dir: Path | None = None,
-              n_failed: int = 0) -> Path:
+              n_failed: int = 0, strata: dict[str, Any] | None = None) -> Path:
     run = root / name
     write_jsonl(run / "results.jsonl", results)
     write_json(run / "manifest.json", {
@@ -129,7 +129,7 @@ def write_run(root: Path, name: str, task: str, model: str, results: list[dict[s
         "data": {str(data_dir / "task7_epd.jsonl") if data_dir else "task7_epd.jsonl": "0" * 64},
         "totals": {"items": len(results), "finished": len(results), "cost_usd": 0.0}})
     write_json(run / "summary.json", {"task": task, "n_items": len(results), "n_failed": n_failed,
-                                      "metrics": metrics, "strata": {}})
+                                      "metrics": metrics, "strata": strata or {}})
     write_jsonl(run / "items.jsonl", items)
     return run
 
@@ -144,16 +144,20 @@ def write_benchmark_runs(root: Path) -> tuple[Path, list[Path]]:
                   "usage": {"input_tokens": 100, "output_tokens": 10, "requests": 1, "cost_usd": 0.002}}
                  for i, v in EPD_PRED_A.items()],
         metrics={"within_2x": _metric(0.5, 0.0, 1.0), "within_5x": _metric(0.75, 0.25, 1.0)},
-        items=[{"id": i, "within_2x": v is not None and 0.5 <= v / truth[i] <= 2, "within_5x": v is not None and 0.2 <= v / truth[i] <= 5}
+        strata={"product_category": {
+            cat: {"n_items": 1, "n_failed": int(i == "e4"),
+                  "metrics": {"within_2x": _metric(1.0 if i in ("e1", "e3") else 0.0, 0.0, 1.0)}}
+            for i, _, cat, _ in EPD_ROWS}},
+        items=[{"id": i, "failed": v is None, "scores": {"within_2x": float(v is not None and 0.5 <= v / truth[i] <= 2)}}
                for i, v in EPD_PRED_A.items()])
     epd_off = write_run(
         root / "runs", "epd-offline", "epd", "offline", setting="epd_with_description", data_dir=data,
         results=[{"id": i, "output": {"kgco2e": kg * 1.1}} for i, _, _, kg in EPD_ROWS],
         metrics={"within_2x": _metric(1.0, 1.0, 1.0)},
-        items=[{"id": i, "within_2x": True} for i, _, _, _ in EPD_ROWS])
+        items=[{"id": i, "scores": {"within_2x": 1.0}} for i, _, _, _ in EPD_ROWS])
     triage = write_run(
         root / "runs", "triage-a", "triage", "test:model-a", data_dir=data,
         results=[{"id": i, "output": {"should_map": sm, "confidence": c}} for i, (sm, c) in TRIAGE_PRED.items()],
         metrics={"accuracy": _metric(0.75, 0.25, 1.0), "ece": _metric(0.2375, 0.1, 0.5)},
-        items=[{"id": i, "correct": TRIAGE_PRED[i][0] == sm} for i, sm, _ in TRIAGE_ROWS])
+        items=[{"id": i, "scores": {"correct": float(TRIAGE_PRED[i][0] == sm)}} for i, sm, _ in TRIAGE_ROWS])
     return data, [epd_a, epd_off, triage]

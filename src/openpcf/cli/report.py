@@ -16,6 +16,9 @@ def register(app: typer.Typer) -> None:
 
 
 def _is_trace(paths: list[Path]) -> bool:
+    for p in paths:
+        if not p.exists():
+            fail(f"{p}: no such file or directory")
     if len(paths) == 1 and paths[0].is_file():
         return True
     files = [p for p in paths if p.is_file()]

@@ -88,7 +88,7 @@ def _link(href: str | None, inner: str, title: str | None = None) -> str:
 
 
 def nice_ticks(lo: float, hi: float, n: int = 5) -> list[float]:
-    """About ``n`` round tick values covering [lo, hi]."""
+    """About ``n`` round tick values from ``lo`` (rounded down) up to ``hi``."""
     if hi <= lo:
         hi = lo + 1.0
     raw = (hi - lo) / max(1, n)

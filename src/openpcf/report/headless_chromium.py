@@ -83,9 +83,13 @@ class Page:
 
     def navigate(self, url: str, timeout: float = 15.0) -> float:
         """Open ``url`` and wait for the load event; returns seconds from request to load event."""
+        self.browser.drop_events("Page.loadEventFired", self.session_id)
         start = time.perf_counter()
-        self.send("Page.navigate", {"url": url})
-        self.browser.wait_event("Page.loadEventFired", self.session_id, timeout=timeout)
+        reply = self.send("Page.navigate", {"url": url})
+        if "errorText" in reply:
+            raise BrowserError(f"cannot open {url}: {reply['errorText']}")
+        if reply.get("loaderId"):  # a same-document (fragment) navigation has no loader and no load event
+            self.browser.wait_event("Page.loadEventFired", self.session_id, timeout=timeout)
         return time.perf_counter() - start
 
     def evaluate(self, expression: str, timeout: float = 15.0) -> Any:
@@ -245,6 +249,10 @@ class HeadlessChromium:
                 return reply.get("result", {})
             if "method" in reply:
                 self._pending_events.append(reply)
+
+    def drop_events(self, method: str, session_id: str | None = None) -> None:
+        self._pending_events = [e for e in self._pending_events
+                                if not (e.get("method") == method and (session_id is None or e.get("sessionId") == session_id))]
 
     def wait_event(self, method: str, session_id: str | None = None, timeout: float = 15.0) -> dict[str, Any]:
         for i, event in enumerate(self._pending_events):
