@@ -31,10 +31,14 @@ async def _predict(rows: list, use_families: bool, picklist: list[str] | None) -
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--details", action="store_true", help="print each item's predicted and true components")
+    parser.add_argument(
+        "--details", action="store_true", help="print each item's predicted and true components"
+    )
     parser.add_argument("--aligner", default="offline")
     parser.add_argument("--mentions-only", action="store_true", help="ablation: no product-family knowledge")
-    parser.add_argument("--picklist", action="store_true", help="extend the vocabulary with the picklist's material heads")
+    parser.add_argument(
+        "--picklist", action="store_true", help="extend the vocabulary with the picklist's material heads"
+    )
     args = parser.parse_args()
     root = shared_dir()
     path = root / "data" / "pcfbench-dev" / "task1_decomposition.jsonl" if root else None
@@ -55,7 +59,9 @@ def main() -> None:
         for k, v in result.metrics.items()
         if v.value is not None and v.ci[0] is not None
     )
-    mode = ("mentions-only" if args.mentions_only else "full") + (" + picklist vocabulary" if args.picklist else "")
+    mode = ("mentions-only" if args.mentions_only else "full") + (
+        " + picklist vocabulary" if args.picklist else ""
+    )
     print(f"decomposition ({mode}) n={len(rows)} aligner={args.aligner} {shown}")
     print(f"median wall time {statistics.median(times) * 1000:.0f} ms for {len(rows)} items")
     if args.details:

@@ -41,7 +41,9 @@ def test_explicit_share_orders_mentions_and_purpose_clauses_are_ignored() -> Non
     found = {(m.material.name, m.share) for m in mentions}
     assert ("silica", 0.4) in found
     assert ("water", None) in found
-    assert all(m.material.name != "glass" for m in mentions)  # "used in glass furnaces" is a use, not an input
+    assert all(
+        m.material.name != "glass" for m in mentions
+    )  # "used in glass furnaces" is a use, not an input
 
 
 def test_negated_ingredients_are_not_components() -> None:
@@ -82,7 +84,10 @@ def test_solver_output_and_trace() -> None:
     row = DecompositionRow.model_validate(
         {
             "id": "d1",
-            "input": {"product_name": "Tomato passata 700 g", "description": "Sieved Italian tomatoes with a pinch of salt."},
+            "input": {
+                "product_name": "Tomato passata 700 g",
+                "description": "Sieved Italian tomatoes with a pinch of salt.",
+            },
             "expected_output": {"components": ["tomato"]},
         }
     )
@@ -106,8 +111,15 @@ def test_picklist_vocabulary_adds_material_heads_only() -> None:
     from openpcf.offline.decomposition_knowledge import vocabulary_from_names
 
     vocab = vocabulary_from_names(
-        ["bentonite", "polyethylene, high density, granulate", "aluminium removed by milling, average",
-         "waste rubber, unspecified", "heat, district or industrial, natural gas", "talc", "bentonite"]
+        [
+            "bentonite",
+            "polyethylene, high density, granulate",
+            "aluminium removed by milling, average",
+            "waste rubber, unspecified",
+            "heat, district or industrial, natural gas",
+            "talc",
+            "bentonite",
+        ]
     )
     assert vocab == ("bentonite", "polyethylene")  # 'talc' is shorter than five letters
     with_vocab = names("Drilling mud", "A slurry of bentonite.", use_families=False, vocabulary=vocab)

@@ -26,7 +26,9 @@ def test_range_gives_both_ends_with_the_shared_unit() -> None:
 
 
 def test_enumeration_takes_the_unit_written_after_its_last_member() -> None:
-    qs = find_quantities("SEC of hydraulic, hybrid and all-electric machines is 3.39, 1.67 and 1.46 MJ/kg respectively.")
+    qs = find_quantities(
+        "SEC of hydraulic, hybrid and all-electric machines is 3.39, 1.67 and 1.46 MJ/kg respectively."
+    )
     assert [(q.value, q.unit) for q in qs] == [(3.39, "MJ/kg"), (1.67, "MJ/kg"), (1.46, "MJ/kg")]
 
 
@@ -41,8 +43,16 @@ def test_per_tonne_value_is_left_as_stated_and_unit_spelled_for_the_scorer() -> 
 
 
 def test_restatement_in_brackets_and_chart_axis_ticks_are_not_figures() -> None:
-    qs = find_quantities("steam 0.09 GJ/t (3.0 kgce/t), 8 h at 107 °C (225 °F); Scrap (%) 40% 30% 20% 10% 5.90% 5.80%")
-    assert [(q.value, q.unit) for q in qs] == [(0.09, "GJ/tonne"), (8.0, "h"), (107.0, "°C"), (5.9, "%"), (5.8, "%")]
+    qs = find_quantities(
+        "steam 0.09 GJ/t (3.0 kgce/t), 8 h at 107 °C (225 °F); Scrap (%) 40% 30% 20% 10% 5.90% 5.80%"
+    )
+    assert [(q.value, q.unit) for q in qs] == [
+        (0.09, "GJ/tonne"),
+        (8.0, "h"),
+        (107.0, "°C"),
+        (5.9, "%"),
+        (5.8, "%"),
+    ]
 
 
 def test_ratio_keeps_the_product_it_refers_to_and_references_are_not_values() -> None:
@@ -51,7 +61,9 @@ def test_ratio_keeps_the_product_it_refers_to_and_references_are_not_values() ->
 
 
 def test_query_units_and_scope_are_read() -> None:
-    intent = parse_query("What is the annual SEC in MJ/kg or kWh per kg, excluding upstream polymer production?")
+    intent = parse_query(
+        "What is the annual SEC in MJ/kg or kWh per kg, excluding upstream polymer production?"
+    )
     assert intent.wanted_units == ("MJ/kg", "kWh/kg")
     assert intent.wanted_classes == frozenset({("energy", "mass")})
     assert [s.name for s in intent.scopes] == ["annual", "excluding upstream"]
@@ -89,7 +101,9 @@ def test_per_tonne_claim_keeps_value_and_unit_as_stated() -> None:
         "The best practice final energy intensity for cold rolling is steam use of 0.09 GJ/t and "
         "electricity use of 87 kWh per tonne of cold rolled sheet. Hot rolling uses 2.1 GJ/t of fuel."
     )
-    claims, _ = extract("What is the best practice electricity use of cold rolling in kWh per tonne?", doc, "energy")
+    claims, _ = extract(
+        "What is the best practice electricity use of cold rolling in kWh per tonne?", doc, "energy"
+    )
     assert pairs(claims) == [(87.0, "kWh/tonne")]
 
 
@@ -109,7 +123,9 @@ def test_percentage_table_row_answers_for_its_own_row_only() -> None:
 
 def test_no_matching_claim_gives_no_claims() -> None:
     doc = "Mill scale accounts for 2 % of steel output. Rolling speeds reach 20 m/s in modern mills."
-    claims, trace = extract("What is the steam consumption of the paper machine dryer section in GJ/t?", doc, "energy")
+    claims, trace = extract(
+        "What is the steam consumption of the paper machine dryer section in GJ/t?", doc, "energy"
+    )
     assert claims == []
     assert trace["rationale"] == "no figure in the document fits the query"
 
@@ -125,8 +141,10 @@ def test_solver_returns_claims_and_trace_and_honours_query_only() -> None:
     row = ExtractionRow.model_validate(
         {
             "id": "x1",
-            "input": {"query": "What is the mass percentage of plasticizer? Answer in %.",
-                      "document_text": "The film holds plasticizer at 27-28 % by mass."},
+            "input": {
+                "query": "What is the mass percentage of plasticizer? Answer in %.",
+                "document_text": "The film holds plasticizer at 27-28 % by mass.",
+            },
             "expected_output": {"claims": []},
         }
     )

@@ -44,7 +44,9 @@ _PURPOSE = re.compile(
     re.IGNORECASE,
 )
 # A negation covers the next few words only ("no added sugars", "without preservatives").
-_NEGATION = re.compile(r"\b(?:no|non|zero|without|free from|not contain\w*)\b(?:\W+[\w-]+){0,3}?\W*$", re.IGNORECASE)
+_NEGATION = re.compile(
+    r"\b(?:no|non|zero|without|free from|not contain\w*)\b(?:\W+[\w-]+){0,3}?\W*$", re.IGNORECASE
+)
 _FREE_AFTER = re.compile(r"^[\s-]?free\b", re.IGNORECASE)  # "halogen-free", "gluten free"
 _RECYCLED = re.compile(r"\brecycl\w*|\bscraps?\b|\bsecondary\b|\bremelt\w*|\bcircular\b", re.IGNORECASE)
 _SHARE_BEFORE = re.compile(r"(\d+(?:[.,]\d+)?)\s?%\s*(?:of\s+)?(?:\w+\s+){0,2}$")
@@ -86,7 +88,9 @@ def find_mentions(name: str, description: str | None, vocabulary: tuple[str, ...
             before = text[max(0, m.start() - 120) : m.start()]
             if _PURPOSE.search(before) or _NEGATION.search(before) or _FREE_AFTER.match(text[m.end() :]):
                 continue
-            found.append(Mention(material, m.group(), m.start(), m.start() < name_end, _explicit_share(text, m)))
+            found.append(
+                Mention(material, m.group(), m.start(), m.start() < name_end, _explicit_share(text, m))
+            )
     found.sort(key=lambda x: x.position)
     return found
 
@@ -152,7 +156,9 @@ def bill_of_materials(
         for i, fc in enumerate(family.components):
             comp_name, source = fc.name, f"typical bill of materials of '{family.name}'"
             if comp_name == "$main":
-                main = next((m for m in mentions if m.material.family == family.main_family and m.in_name), None)
+                main = next(
+                    (m for m in mentions if m.material.family == family.main_family and m.in_name), None
+                )
                 main = main or next((m for m in mentions if m.material.family == family.main_family), None)
                 if main is not None:
                     comp_name, source = main.material.name, f"main material named in the text: '{main.text}'"
@@ -179,11 +185,18 @@ def bill_of_materials(
     trace = {
         "family": family.name if family else None,
         "family_cues": cues,
-        "mentions": [{"text": m.text, "material": m.material.name, "in_name": m.in_name, "share": m.share} for m in mentions],
-        "components": [{"name": c.name, "indicative_kg_per_kg": round(c.share, 4), "source": c.source} for c in components],
+        "mentions": [
+            {"text": m.text, "material": m.material.name, "in_name": m.in_name, "share": m.share}
+            for m in mentions
+        ],
+        "components": [
+            {"name": c.name, "indicative_kg_per_kg": round(c.share, 4), "source": c.source}
+            for c in components
+        ],
         "rationale": (
             f"family '{family.name}' (cues: {', '.join(cues)}) plus {len(mentions)} material mention(s)"
-            if family else f"{len(mentions)} material mention(s), no product family recognised"
+            if family
+            else f"{len(mentions)} material mention(s), no product family recognised"
         ),
     }
     return components, trace

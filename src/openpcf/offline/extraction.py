@@ -37,7 +37,9 @@ ExtractionKind = Literal["material", "energy"]
 
 # Units a query of each kind usually wants when it names none (others are down-weighted, not dropped).
 _KIND_CLASSES: dict[str, frozenset[tuple[str, str | None]]] = {
-    "material": frozenset({("fraction", None), ("mass", "area"), ("mass", "mass"), ("mass", None), ("volume", "mass")}),
+    "material": frozenset(
+        {("fraction", None), ("mass", "area"), ("mass", "mass"), ("mass", None), ("volume", "mass")}
+    ),
     "energy": frozenset({("energy", "mass"), ("energy", None), ("fraction", None), ("energy", "volume")}),
 }
 # Weights of a query term found in the clause around the number, the sentence, the neighbouring sentences.
@@ -272,14 +274,18 @@ def typical_claims(query: str) -> tuple[list[dict[str, Any]], list[str]]:
 # ---------------------------------------------------------------- solver
 
 
-def extract(query: str, document: str | None, kind: ExtractionKind = "material") -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def extract(
+    query: str, document: str | None, kind: ExtractionKind = "material"
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Claims ``[{value, unit, evidence}]`` answering ``query`` from ``document``, and a trace.
 
     Without a document (query-only mode) the documented typical values are used, else nothing.
     """
     if document is None or not document.strip():
         claims, citations = typical_claims(query)
-        rationale = "query-only: documented typical values" if claims else "query-only: no documented typical value"
+        rationale = (
+            "query-only: documented typical values" if claims else "query-only: no documented typical value"
+        )
         return claims, {"mode": "query_only", "rationale": rationale, "citations": citations}
     intent = parse_query(query)
     ranked = rank_claims(query, document, kind)
@@ -294,11 +300,17 @@ def extract(query: str, document: str | None, kind: ExtractionKind = "material")
         "carrier": intent.carrier,
         "candidates": len(ranked),
         "rationale": (
-            "no figure in the document fits the query" if not chosen else
-            f"{len(chosen)} figure(s) closest to the query terms with the asked unit"
+            "no figure in the document fits the query"
+            if not chosen
+            else f"{len(chosen)} figure(s) closest to the query terms with the asked unit"
         ),
         "claims": [
-            {"value": c.quantity.value, "unit": c.quantity.unit, "score": round(c.score, 4), "why": list(c.reasons)}
+            {
+                "value": c.quantity.value,
+                "unit": c.quantity.unit,
+                "score": round(c.score, 4),
+                "why": list(c.reasons),
+            }
             for c in chosen
         ],
     }
@@ -323,4 +335,3 @@ class OfflineExtractionSolver:
         document = None if self.query_only else inp.document_text
         claims, trace = extract(inp.query, document, self.kind)
         return SolverResult(output={"claims": claims}, trace=trace)
-

@@ -114,8 +114,8 @@ _DENOM_RE = re.compile(
 _QUALIFIER_RE = re.compile(r"(?:[ \t]|[ \t]?\n)([a-z][a-z\-]{2,})\b")
 # Words that follow a unit but do not qualify it.
 _NOT_QUALIFIERS = frozenset(
-    "and or respectively for the with was were is are in of at to from by on as which that than while "
-    "when compared versus vs per each in respectively".split()
+    "and or respectively for the with was were is are in of at to from by on as which that than "  # noqa: SIM905
+    "while when compared versus vs per each in respectively ".split()
 )
 # "x to y", "x-y", "x–y", "between x and y": both ends are claims (PCFBench lists both ends of a range).
 _RESTATEMENT = re.compile(r"\s*\(\s*[~≈]?\s*")
@@ -172,8 +172,10 @@ def read_unit(text: str, pos: int, *, allow_cased: bool = True) -> UnitPhrase | 
     percent = _PERCENT_RE.match(text, start)
     if percent:
         raw = percent.group().lower().replace(" ", "").replace(".", "")
-        unit = "wt%" if raw.startswith("wt") or "weight" in raw or raw.endswith("wt") else (
-            "mass%" if "mass" in raw else "vol%" if raw.startswith("vol") else "%"
+        unit = (
+            "wt%"
+            if raw.startswith("wt") or "weight" in raw or raw.endswith("wt")
+            else ("mass%" if "mass" in raw else "vol%" if raw.startswith("vol") else "%")
         )
         return UnitPhrase(unit, "fraction", None, None, percent.end())
     num = _NUMERATOR_RE.match(text, start)
@@ -223,7 +225,11 @@ def find_quantities(text: str) -> list[Quantity]:
         unit = read_unit(text, end)
         if unit is None:
             nxt = numbers[i + 1] if i + 1 < len(numbers) else None
-            if nxt is not None and _RANGE_JOIN.fullmatch(text[end : nxt[0]]) and _looks_like_value(text, start):
+            if (
+                nxt is not None
+                and _RANGE_JOIN.fullmatch(text[end : nxt[0]])
+                and _looks_like_value(text, start)
+            ):
                 pending.append((start, end, value))
             else:
                 pending = []
@@ -233,7 +239,9 @@ def find_quantities(text: str) -> list[Quantity]:
             # "0.09 GJ/t (3.0 kgce/t)", "107 °C (225 °F)": the same quantity again in another unit.
             pending, consumed = [], unit.end
             continue
-        joined = bool(found) and found[-1].unit == unit.unit and _RANGE_JOIN.fullmatch(text[found[-1].end : start])
+        joined = (
+            bool(found) and found[-1].unit == unit.unit and _RANGE_JOIN.fullmatch(text[found[-1].end : start])
+        )
         if not joined:
             group += 1
         for p_start, _p_end, p_value in pending:

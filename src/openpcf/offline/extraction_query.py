@@ -15,16 +15,16 @@ from openpcf.search.lexical import tokenize
 
 # Words of the question frame, not of the thing asked about.
 QUESTION_WORDS = frozenset(
-    "what which how much many typical typically value values specific provide give please need want answer "
-    "extract find list report state stated exact exactly different various like such e g eg i me we us do does "
-    "should would could can are is be there detail details information data parameter parameters number "
-    "numbers figure figures amount amounts approximately approximate around about example examples "
-    "respectively only also both either each all any other etc".split()
+    "what which how much many typical typically value values specific provide give please need want "  # noqa: SIM905
+    "answer extract find list report state stated exact exactly different various like such e g eg i "
+    "me we us do does should would could can are is be there detail details information data "
+    "parameter parameters number numbers figure figures amount amounts approximately approximate "
+    "around about example examples respectively only also both either each all any other etc ".split()
 )
 # Unit and dimension words: handled by unit matching, not by lexical overlap.
 UNIT_WORDS = frozenset(
-    "kwh mwh gwh mj gj kj btu kg g t tonne ton tonnes tons hectare ha percent percentage percentages % "
-    "mass fraction fractions celsius fahrenheit hour hours m3 m2 litre liter l lb unit units kw hr".split()
+    "kwh mwh gwh mj gj kj btu kg g t tonne ton tonnes tons hectare ha percent percentage percentages "  # noqa: SIM905
+    "% mass fraction fractions celsius fahrenheit hour hours m3 m2 litre liter l lb unit units kw hr ".split()
 )
 
 # Spelling variants folded before tokenising, so "moulding" meets "molding".
@@ -42,11 +42,16 @@ _SPELLING = (
 
 # Dimension words → unit class, for queries that name a dimension instead of a unit.
 _CLASS_HINTS: tuple[tuple[str, tuple[str, str | None]], ...] = (
-    (r"%|\bper ?cent|\bpercentages?\b|\bfractions?\b|\bshares?\b|\bproportions?\b|\befficienc", ("fraction", None)),
+    (
+        r"%|\bper ?cent|\bpercentages?\b|\bfractions?\b|\bshares?\b|\bproportions?\b|\befficienc",
+        ("fraction", None),
+    ),
     (r"\bcelsius\b|\bfahrenheit\b|\btemperatures?\b", ("temperature", None)),
     (r"\bin hours\b|\bhours\b|\bduration\b|\btime\b", ("time", None)),
 )
-_ENERGY_HINT = re.compile(r"\benergy\b|\belectricity\b|\bfuel\b|\bsteam\b|\bheat\b|\bthermal\b|\bsec\b", re.I)
+_ENERGY_HINT = re.compile(
+    r"\benergy\b|\belectricity\b|\bfuel\b|\bsteam\b|\bheat\b|\bthermal\b|\bsec\b", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -64,12 +69,16 @@ def _p(pattern: str) -> re.Pattern[str]:
 
 
 _ANNUAL = _p(r"\bannual(?:ly)?\b|\bper year\b|\byearly\b|\beach year\b|\ba year\b|/\s?(?:yr|year)\b")
-_AMORTISED = _p(r"\bamorti[sz]|\bover (?:a |the )?(?:\d+|ten|five|twenty)[- ]years?\b|\b\d+[- ]year\b|\blife ?time\b|\bper decade\b")
+_AMORTISED = _p(
+    r"\bamorti[sz]|\bover (?:a |the )?(?:\d+|ten|five|twenty)[- ]years?\b|\b\d+[- ]year\b|\blife ?time\b|\bper decade\b"
+)
 _EXCL_UPSTREAM = _p(
     r"\bexclud\w*[^.;]{0,40}\b(?:upstream|production|manufactur)|\bwithout[^.;]{0,30}\b(?:upstream|production)"
     r"|\bgate[- ]to[- ]gate\b|\bnot including\b|\bnot accounting\b"
 )
-_INCL_UPSTREAM = _p(r"\binclud\w*[^.;]{0,40}\bupstream|\bcradle[- ]to[- ]gate\b|\bwith upstream\b|\blife[- ]cycle\b")
+_INCL_UPSTREAM = _p(
+    r"\binclud\w*[^.;]{0,40}\bupstream|\bcradle[- ]to[- ]gate\b|\bwith upstream\b|\blife[- ]cycle\b"
+)
 _ELECTRIC = _p(r"\belectric(?:ity|al)?\b|\bpower\b|\bkwh\b")
 _THERMAL = _p(r"\bthermal\b|\bfuels?\b|\bsteam\b|\bheat(?:ing)?\b|\bnatural gas\b|\bgas\b|\boil\b|\bcoal\b")
 
