@@ -232,3 +232,11 @@ def test_trace_json_round_trip_and_version():
     again = Trace.model_validate(json.loads(t.model_dump_json()))
     assert again == t and again.schema_version == TRACE_SCHEMA_VERSION
     assert t.versions.software.startswith("openpcf ")
+
+
+def test_rounded_shares_are_normalised_to_exactly_one_unit():
+    t = _widget("steel: 33.3%; polypropylene: 33.3%; tap water: 33.3%")
+    assert [x.rate.value for x in t.inputs] == pytest.approx([1 / 3] * 3)
+    assert t.result.mass_balance == pytest.approx(1.0)
+    check = next(c for c in t.checks if c.code == "composition_sum")
+    assert check.passed and "normalised" in check.message

@@ -19,7 +19,7 @@ from openpcf.engine.trace import Check, Trace
 
 MASS_BALANCE_LOW = 1.0
 MASS_BALANCE_HIGH = 3.0
-MASS_BALANCE_TOLERANCE = 0.005  # shares rounded to 0.1% must not fail S ≥ 1
+MASS_BALANCE_TOLERANCE = 0.01  # as COMPOSITION_SUM_TOLERANCE: shares that sum to 99–101% are complete
 
 
 def structural_checks(trace: Trace) -> list[Check]:

@@ -140,14 +140,17 @@ def _composition_lines(parts: list[ComponentAmount], mass: float | None, checks:
                                 message=f"the product's shares sum to {total_share:.1%}; the missing {add_remainder:.1%} "
                                 "is an explicit 'unspecified remainder' line"))
         else:
+            # Within rounding of 100%: normalise so that the product's mass is exactly one declared unit.
+            scale = 1.0 / total_share if total_share > 0 else 1.0
             checks.append(Check(code="composition_sum", severity="info", passed=True, value=round(total_share, 6),
-                                message=f"the product's shares sum to {total_share:.1%}"))
+                                message=f"the product's shares sum to {total_share:.1%}"
+                                + ("" if abs(total_share - 1) < 1e-9 else "; normalised to 100% (rounding)")))
     lines: list[InputLine] = []
     for i, (part, reading) in enumerate(zip(parts, readings), start=1):
         if part.is_share:
             share = part.value * (scale if reading.role != "packaging" else 1.0)
             value, note = share * (mass or 0.0), None
-            if scale != 1.0 and reading.role != "packaging":
+            if abs(scale - 1.0) > 1e-9 and reading.role != "packaging":
                 note = f"{part.value:.4g} kg/kg as given, scaled by {scale:.4f}"
         else:
             value, note = part.value, None
