@@ -125,3 +125,17 @@ def test_picklist_vocabulary_adds_material_heads_only() -> None:
     with_vocab = names("Drilling mud", "A slurry of bentonite.", use_families=False, vocabulary=vocab)
     assert with_vocab == ["bentonite"]
     assert names("Drilling mud", "A slurry of bentonite.", use_families=False) == ["Drilling mud"]
+
+
+def test_shipped_knowledge_is_consistent() -> None:
+    from openpcf.offline.decomposition_knowledge import materials, product_families
+
+    families = {m.family for m in materials()}
+    names = [m.name for m in materials()]
+    assert len(names) == len(set(names)), "a material is listed twice"
+    for fam in product_families():
+        slots = [c for c in fam.components if c.name == "$main"]
+        if slots:
+            assert fam.main_family in families and fam.main_default, fam.name
+        assert 1 <= len(fam.components) <= MAX_COMPONENTS, fam.name
+        assert fam.requires, fam.name

@@ -163,3 +163,10 @@ def test_evidence_is_a_verbatim_quote_and_an_empty_query_gives_nothing() -> None
     assert pairs(claims) == [(3.2, "GJ/tonne")]
     assert claims[0]["evidence"][0] in doc
     assert extract("", doc, "energy")[0] == []
+
+
+def test_energy_carrier_asked_for_excludes_the_other_carrier() -> None:
+    doc = "Best practice annealing uses steam of 0.26 GJ/t, fuel of 0.73 GJ/t and electricity of 0.13 GJ/t."
+    claims, trace = extract("What is the electricity use of annealing in GJ/t?", doc, "energy")
+    assert trace["carrier"] == "electricity"
+    assert pairs(claims) == [(0.13, "GJ/tonne")]
