@@ -33,9 +33,9 @@ def test_view_orders_contributions_largest_first_and_rebuilds_the_tree(trace):
     assert [x.kgco2e for x in v.contributions] == pytest.approx([0.5, 0.2, 0.1, 0.005])
     assert [n.line.name for n in v.tree] == ["sand", "soda ash", "coating"]
     assert [c.line.name for c in v.tree[2].children] == ["tin oxide", "mystery <additive>"]
-    # failed error first, then warnings; the ghost check names its input
+    # failed error first, then warnings, passed last (a passed check is "ok" whatever its severity)
     assert [(c.check.code, c.status) for c in v.checks] == [
-        ("missing_factor", "fail"), ("mass_balance", "warn"), ("ghost_input", "warn")]
+        ("missing_factor", "fail"), ("mass_balance", "warn"), ("ghost_input", "warn"), ("unit_mismatch", "ok")]
     assert v.checks[2].input_names == ["mystery <additive>"]
     assert v.interval == (0.52, 1.31)
 

@@ -53,6 +53,7 @@ def glass_jar_trace(with_edit: bool = True) -> Trace:
                         factor=_factor("F-GRID-FR", "electricity, grid, FR", 0.25, "kWh"))]
     checks = [
         Check(code="mass_balance", severity="warning", passed=False, message="S = 0.71 kg/kg < 1: mass is missing", value=0.71),
+        Check(code="unit_mismatch", severity="info", passed=True, message="every rate converts into its factor's unit"),
         Check(code="ghost_input", severity="warning", passed=False, message="1 input listed with zero rate",
               input_ids=["3.2"]),
         Check(code="missing_factor", severity="error", passed=False, message="1 input has no emission factor",

@@ -155,7 +155,7 @@ def trace_markdown(trace: Trace | dict[str, Any]) -> str:
         f = x.factor
         indent = "↳ " * x.depth
         out.append(
-            f"| {indent}{_md(x.name)} | {_md(x.activity.name or 'no match') if x.activity else ''} | "
+            f"| {indent}{_md(x.name)} | {_md(x.activity.name or ('proxy factor' if f else 'no match')) if x.activity else ''} | "
             f"{fmt_number(x.rate.value)} {_md(x.rate.unit)} | {x.rate.origin} | "
             + (f"{fmt_number(f.value)}/{_md(f.unit)} | {_md(f.source)} | {_md(f.license)} | {f.year or ''} | "
                f"{_md(f.geography or '')} | {_md(f.gwp or '')} | " if f else

@@ -42,6 +42,7 @@ class PcfView:
     contributions: list[InputLine]
     checks: list[CheckRow]
     edits: list[Edit]
+    names: dict[str, str] = field(default_factory=dict)  # line id -> name as given
 
     @property
     def total(self) -> float:
@@ -94,7 +95,7 @@ def as_trace(trace: Trace | dict[str, Any], source: str = "trace") -> Trace:
 
 def _status(check: Check) -> str:
     if check.passed:
-        return "ok" if check.severity != "info" else "info"
+        return "ok"
     return {"error": "fail", "warning": "warn", "info": "info"}[check.severity]
 
 
@@ -117,4 +118,4 @@ def pcf_view(trace: Trace | dict[str, Any]) -> PcfView:
     checks = [CheckRow(c, _status(c), [by_id[i].name if i in by_id else i for i in c.input_ids]) for c in trace.checks]
     checks.sort(key=lambda c: order[c.status])
     return PcfView(trace=trace, tree=roots, energy=list(trace.energy), contributions=contributions,
-                   checks=checks, edits=list(trace.edits))
+                   checks=checks, edits=list(trace.edits), names={k: x.name for k, x in by_id.items()})
