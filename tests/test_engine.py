@@ -259,3 +259,30 @@ def test_engine_as_benchmark_solver():
     assert no_comp.output is None and "no composition" in no_comp.error
     epd = asyncio.run(EngineSolver(task="epd", setting="epd_with_composition", source=TABLE).solve(row))
     assert set(epd.output) == {"kgco2e"} and epd.output["kgco2e"] == pytest.approx(2.0 + 1.5 * 0.4 + 3 * 0.06)
+
+
+def test_end_of_life_activity_never_stands_for_a_material():
+    src = TableSource([_factor("corn, decomposition", 1.4), _factor("corn", 0.07)])
+
+    class Searchy(TableSource):
+        def resolve(self, query):  # a resolver that answers with the decomposition activity first
+            match = super().resolve(FactorQuery(name="corn, decomposition", unit=query.unit))
+            return match.model_copy(update={"method": "search", "score": 0.85}) if query.name == "Corn" else super().resolve(query)
+
+    t = estimate(ProductSpec(name="starch", composition="Corn: 100%"), source=Searchy(src.factors),
+                 product_class="general_manufacturing", runs=100)
+    assert t.inputs[0].factor is None or "decomposition" not in t.inputs[0].factor.name
+
+
+def test_user_activity_choice_is_recorded():
+    from openpcf.engine.levers import set_activity
+
+    t = _widget("steel: 100%")
+    t2 = set_activity(t, "steel=polypropylene", TABLE)
+    line = t2.inputs[0]
+    assert line.factor.name == "polypropylene" and line.activity.method == "user"
+    edit = t2.edits[-1]
+    assert (edit.field, edit.old, edit.new) == ("activity", "test:steel:GLO", "test:polypropylene:GLO")
+    assert edit.kgco2e_after - edit.kgco2e_before == pytest.approx(1.5 - 2.0)
+    with pytest.raises(LeverError, match="no input named 'brass'"):
+        set_activity(t, "brass=polypropylene", TABLE)

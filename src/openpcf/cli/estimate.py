@@ -95,6 +95,7 @@ def register(app: typer.Typer) -> None:
         mass: Optional[float] = typer.Option(None, "--mass", help="Mass of one declared unit in kg (when not a mass)"),
         model: Optional[str] = typer.Option(None, "--model", help="Language model to fill a missing BOM"),
         set_: list[str] = typer.Option([], "--set", help="What-if lever NAME=AMOUNT, e.g. 'recycled aluminium=80%'"),
+        use: list[str] = typer.Option([], "--use", help="Activity choice NAME=ACTIVITY, e.g. 'glass cullet=recycled glass'"),
         what_if_region: Optional[str] = typer.Option(None, "--what-if-region", help="Rerun at another region and show the difference"),
         seed: int = typer.Option(0, "--seed", help="Monte Carlo seed"),
         runs: int = typer.Option(2000, "--runs", help="Monte Carlo runs"),
@@ -106,7 +107,7 @@ def register(app: typer.Typer) -> None:
         from openpcf.engine import ProductSpec, estimate
         from openpcf.engine.composition import CompositionError, read_bom
         from openpcf.engine.estimation import EstimateError, default_factor_source
-        from openpcf.engine.levers import LeverError, set_rate, set_region
+        from openpcf.engine.levers import LeverError, set_activity, set_rate, set_region
         from openpcf.llm import CredentialError, ProviderMissingError
 
         try:
@@ -115,6 +116,8 @@ def register(app: typer.Typer) -> None:
                                region=region, declared_unit=declared_unit, declared_mass_kg=mass)
             source = default_factor_source()
             trace = estimate(spec, model=model, seed=seed, runs=runs, source=source)
+            for lever in use:
+                trace = set_activity(trace, lever, source)
             for lever in set_:
                 trace = set_rate(trace, lever, source)
             if what_if_region:

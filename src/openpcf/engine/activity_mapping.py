@@ -108,6 +108,13 @@ _GENERIC_TOKENS = frozenset(
     "granules granule pellets pellet resin virgin primary unspecified average mixed technical pure solution at "
     "plant market for natural synthetic industrial".split()
 )
+#: Activities that treat, dispose of or degrade a material are never its production ("Corn, decomposition",
+#: "waste …, treatment of", "… removed by …"): picking them for a material input is an error.
+_END_OF_LIFE = re.compile(
+    r"\b(decomposition|disposal|disposed|waste|treatment of|landfill|incineration|incinerated|removed by|"
+    r"wastewater|composting|end of life|emissions? to)\b",
+    re.I,
+)
 #: Factor categories that never stand for a material input (characterisation factors, spend, freight).
 _NOT_MATERIAL = frozenset({"emission", "spend", "freight", "electricity", "heat"})
 
@@ -126,6 +133,8 @@ def acceptable(query: str, match: FactorMatch, *, material: bool = True) -> bool
     from openpcf.factors.naming import content_tokens
 
     if material and match.factor.category in _NOT_MATERIAL:
+        return False
+    if material and _END_OF_LIFE.search(match.factor.name) and not _END_OF_LIFE.search(query):
         return False
     if match.method in ("exact", "alias", "key", "energy", "computed"):
         return True

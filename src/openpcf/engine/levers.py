@@ -100,3 +100,30 @@ def set_region(trace: Trace, region: str, source: FactorSource) -> Trace:
     out.edits.append(Edit(lever=f"region={region}", target="region", field="region", old=old, new=reg.code,
                           kgco2e_before=before, kgco2e_after=total_kgco2e(out)))
     return out
+
+
+def set_activity(trace: Trace, lever: str, source: FactorSource) -> Trace:
+    """Apply ``"NAME=ACTIVITY"``: map the input NAME to the factor found for ACTIVITY (a user's choice)."""
+    from dataclasses import replace
+
+    from openpcf.engine.estimation import finish
+
+    if "=" not in lever:
+        raise LeverError(f"activity choice {lever!r}: expected NAME=ACTIVITY, e.g. 'glass cullet=recycled glass'")
+    name, query = (x.strip() for x in lever.split("=", 1))
+    out = trace.model_copy(deep=True)
+    line = _find(out, name)
+    if line is None or line.children:
+        raise LeverError(f"activity choice {lever!r}: no input named {name!r}")
+    reading = replace(interpret(name), queries=(query,))
+    activity, match = choose_factor(reading, source, geography=out.product.region)
+    if match is None:
+        raise LeverError(f"activity choice {lever!r}: no factor found for {query!r}")
+    before = total_kgco2e(out)
+    old = line.factor.id if line.factor else None
+    line.activity = activity.model_copy(update={"method": "user"})
+    line.factor = provenance(match, method="user")
+    out = finish(out, seed=out.settings.get("seed", 0), runs=out.settings.get("runs", 2000))
+    out.edits.append(Edit(lever=lever, target=line.id, field="activity", old=old, new=match.factor.id,
+                          kgco2e_before=before, kgco2e_after=total_kgco2e(out)))
+    return out
