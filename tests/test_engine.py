@@ -286,3 +286,13 @@ def test_user_activity_choice_is_recorded():
     assert edit.kgco2e_after - edit.kgco2e_before == pytest.approx(1.5 - 2.0)
     with pytest.raises(LeverError, match="no input named 'brass'"):
         set_activity(t, "brass=polypropylene", TABLE)
+
+
+def test_product_recycled_content_splits_the_main_input():
+    src = TableSource([*TABLE.factors, _factor("recycled steel", 0.5)])
+    t = estimate(ProductSpec(name="Widget", composition="steel: 80%; polypropylene: 20%", recycled_content="25%"),
+                 source=src, product_class="general_manufacturing", runs=100)
+    rates = {x.name: round(x.rate.value, 9) for x in t.inputs}
+    assert rates == {"steel": 0.55, "polypropylene": 0.2, "recycled steel": 0.25}
+    assert t.inputs[-1].factor.name == "recycled steel"
+    assert t.result.materials_kgco2e == pytest.approx(0.55 * 2.0 + 0.2 * 1.5 + 0.25 * 0.5)

@@ -211,6 +211,33 @@ def _bom_lines(entries: Sequence[BomEntry], mass: float | None) -> tuple[list[In
     return materials, energy
 
 
+def _apply_recycled_content(lines: list[InputLine], recycled: str | float | None, checks: list[Check]) -> None:
+    """A product-level recycled content ("30%") with no recycled input listed: the largest product input
+    is split into a recycled and a virgin part (the recycled part capped at that input's mass)."""
+    if recycled in (None, "") or any(x.recycled for x in lines):
+        return
+    try:
+        share = units.fraction(recycled)  # type: ignore[arg-type]
+    except (ValueError, units.UnitError):
+        checks.append(Check(code="recycled_content", severity="warning", passed=False,
+                            message=f"recycled content {recycled!r} not understood; ignored"))
+        return
+    product_lines = [x for x in lines if not x.children and x.role == "product" and x.rate.value > 0]
+    if share <= 0 or not product_lines:
+        return
+    main = max(product_lines, key=lambda x: x.rate.value)
+    total = sum(x.rate.value for x in product_lines)
+    amount = min(share * total, main.rate.value)
+    main.rate = main.rate.model_copy(update={"value": main.rate.value - amount,
+                                             "note": f"{amount:.4g} kg moved to 'recycled {main.name}'"})
+    lines.append(InputLine(
+        id=f"m{len(lines) + 1}", name=f"recycled {main.name}", role="product", recycled=True,
+        rate=Rate(value=amount, unit="kg", origin="user", as_given=f"recycled content {recycled}", spread=RATE_SPREAD["user"]),
+    ))
+    checks.append(Check(code="recycled_content", severity="info", passed=True, value=share,
+                        message=f"recycled content {share:.0%} applied to the largest input, {main.name!r}"))
+
+
 # ---------------------------------------------------------------- factors for the lines
 
 
@@ -416,6 +443,7 @@ def estimate(
     if model_name:
         for line in (*materials, *user_energy):
             line.rate = line.rate.model_copy(update={"origin": "model", "spread": RATE_SPREAD["model"]})
+    _apply_recycled_content(materials, product.recycled_content, checks)
     components = [(x.name, x.rate.value) for x in materials if not x.children]
     cls = product_class or infer_product_class(product.name, product.description, components)
     container = implied_container(product.name, cls)
@@ -456,7 +484,7 @@ def estimate(
 
 def finish(trace: Trace, *, seed: int = 0, runs: int = DEFAULT_RUNS) -> Trace:
     """Contributions, total, checks and Monte Carlo of a trace whose lines and factors are set."""
-    keep = [c for c in trace.checks if c.code in ("composition_sum", "region", "reconciliation")]
+    keep = [c for c in trace.checks if c.code in ("composition_sum", "region", "reconciliation", "recycled_content")]
     out = summarise(trace)
     out.checks = keep + structural_checks(out)
     out.uncertainty = monte_carlo(out, runs=runs, seed=seed)
