@@ -15,15 +15,20 @@ import pytest
 from typer.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).parent / "browser"))
-from report_samples import EPD_PRED_A, write_benchmark_runs  # noqa: E402
+from report_samples import EPD_PRED_A, write_benchmark_runs
 
-from openpcf.cli import app  # noqa: E402
-from openpcf.report.benchmark_report import (  # noqa: E402
-    browser_data, epd_points, leaderboard, render_benchmark_html, reliability_for, strata_table,
+from openpcf.cli import app
+from openpcf.report.benchmark_report import (
+    browser_data,
+    epd_points,
+    leaderboard,
+    reliability_for,
+    render_benchmark_html,
+    strata_table,
 )
-from openpcf.report.benchmark_view import RunError, load_benchmark  # noqa: E402
-from openpcf.report.charts import Bar, fmt_number, hbar_chart, nice_ticks, reliability_bins  # noqa: E402
-from openpcf.report.local_server import make_server, serve_in_background, server_url  # noqa: E402
+from openpcf.report.benchmark_view import RunError, load_benchmark
+from openpcf.report.charts import Bar, fmt_number, hbar_chart, nice_ticks, reliability_bins
+from openpcf.report.local_server import make_server, serve_in_background, server_url
 
 PUBLISHED = [{"system": "Paper model", "source": "PCFBench paper, full dataset",
               "values": {"triage": 0.675, "epd/epd_with_description": 0.766, "mass_violation_rate": 0.246}}]
@@ -40,7 +45,7 @@ def runs_by_key(view):
 
 
 def test_loads_every_rundir_below_a_folder_with_data_from_the_manifest(bench):
-    root, data, runs = bench
+    root, _, _ = bench
     view = load_benchmark([root / "runs"], published=PUBLISHED)
     assert [r.key for r in view.runs] == ["test-model-a-epd-epd-with-description", "offline-epd-epd-with-description",
                                           "test-model-a-triage"]
@@ -131,7 +136,7 @@ def test_browser_data_embeds_each_input_once_per_task(bench):
 
 
 def test_html_escapes_and_embeds_json_safely(bench):
-    root, data, runs = bench
+    root, _, runs = bench
     res = runs[0] / "results.jsonl"
     lines = res.read_text().splitlines()
     lines[0] = json.dumps({"id": "e1", "output": {"kgco2e": 3.0, "note": "</script><b>x</b>"}})
@@ -157,7 +162,7 @@ def test_bad_rundirs_give_errors_naming_the_file(bench, tmp_path):
 
 
 def test_cli_benchmark_report_and_trace_only_options(bench):
-    root, data, _ = bench
+    root, _, _ = bench
     runner = CliRunner()
     out = root / "out" / "bench.html"
     res = runner.invoke(app, ["report", str(root / "runs"), "--html", str(out), "--no-published"])

@@ -14,11 +14,11 @@ import pytest
 from typer.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).parent / "browser"))
-from report_samples import TOTAL, glass_jar_trace, write_json  # noqa: E402
+from report_samples import TOTAL, glass_jar_trace, write_json
 
-from openpcf.cli import app  # noqa: E402
-from openpcf.report import render_trace_html, trace_csv, trace_markdown, write_trace_report  # noqa: E402
-from openpcf.report.pcf_view import load_trace, pcf_view  # noqa: E402
+from openpcf.cli import app
+from openpcf.report import render_trace_html, trace_csv, trace_markdown, write_trace_report
+from openpcf.report.pcf_view import load_trace, pcf_view
 
 
 @pytest.fixture(scope="module")

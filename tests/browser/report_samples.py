@@ -18,8 +18,19 @@ from typing import Any
 
 from openpcf.engine.aggregation import summarise
 from openpcf.engine.trace import (
-    Activity, Alternative, Check, DeclaredUnit, Edit, FactorProvenance, InputLine, ProductInfo, Rate, Trace,
-    Uncertainty, VarianceContributor, Versions,
+    Activity,
+    Alternative,
+    Check,
+    DeclaredUnit,
+    Edit,
+    FactorProvenance,
+    InputLine,
+    ProductInfo,
+    Rate,
+    Trace,
+    Uncertainty,
+    VarianceContributor,
+    Versions,
 )
 
 TOTAL = 0.805

@@ -18,8 +18,19 @@ from markupsafe import Markup
 
 from openpcf.report.benchmark_view import HEADLINE, BenchmarkView, Metric, RunView
 from openpcf.report.charts import (
-    OKABE_ITO, Bar, Point, ReliabilityBin, cost_accuracy_scatter, fmt_number, hbar_chart, legend_html,
-    loglog_scatter, ratio_strips, reliability_bins, reliability_diagram, series_colour,
+    OKABE_ITO,
+    Bar,
+    Point,
+    ReliabilityBin,
+    cost_accuracy_scatter,
+    fmt_number,
+    hbar_chart,
+    legend_html,
+    loglog_scatter,
+    ratio_strips,
+    reliability_bins,
+    reliability_diagram,
+    series_colour,
 )
 from openpcf.report.html_page import json_for_script, render_page
 
@@ -152,7 +163,7 @@ def reliability_for(r: RunView) -> str:
     if not pairs:
         return ""
     bins = [ReliabilityBin(b.low, b.high, b.n, b.mean_confidence, b.accuracy,
-                           href=items_href(r, f"conf={int(round(b.low * 10))}"))
+                           href=items_href(r, f"conf={round(b.low * 10)}"))
             for b in reliability_bins(pairs)]
     ece = r.metrics.get("ece")
     title = f"{r.label}" + (f" — ECE {ece.value:.3f}" if ece and ece.value is not None else "")
@@ -251,7 +262,7 @@ def browser_data(view: BenchmarkView) -> dict[str, Any]:
                 "out": item.output,
                 "sc": item.scores,
                 "cost": item.cost_usd,
-                "conf": None if conf is None else min(9, int(math.floor(conf * 10))),
+                "conf": None if conf is None else min(9, math.floor(conf * 10)),
             })
         runs.append({"key": r.key, "label": r.label, "task": r.task, "headline": r.headline[1], "items": items})
     rows_out = {task: {i: {"input": row["input"], "truth": row["truth"]} for i, row in rows.items()}

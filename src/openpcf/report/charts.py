@@ -42,7 +42,7 @@ def fmt_number(x: float | None, digits: int = 3) -> str:
     ax = abs(x)
     if ax >= 1e6 or ax < 1e-3:
         return f"{x:.{digits - 1}e}"
-    decimals = max(0, digits - 1 - int(math.floor(math.log10(ax))))
+    decimals = max(0, digits - 1 - math.floor(math.log10(ax)))
     return f"{x:,.{decimals}f}"
 
 
@@ -258,7 +258,7 @@ def legend_html(series_names: Sequence[str]) -> str:
 
 def _quantile(sorted_values: Sequence[float], q: float) -> float:
     pos = (len(sorted_values) - 1) * q
-    i = int(math.floor(pos))
+    i = math.floor(pos)
     j = min(i + 1, len(sorted_values) - 1)
     return sorted_values[i] + (sorted_values[j] - sorted_values[i]) * (pos - i)
 
@@ -325,7 +325,7 @@ def reliability_bins(pairs: Sequence[tuple[float, bool]], n_bins: int = 10) -> l
     """Equal-width bins [k/n, (k+1)/n) of confidence (1.0 in the last bin), empty bins dropped."""
     groups: list[list[tuple[float, bool]]] = [[] for _ in range(n_bins)]
     for conf, ok in pairs:
-        k = min(n_bins - 1, max(0, int(math.floor(conf * n_bins))))
+        k = min(n_bins - 1, max(0, math.floor(conf * n_bins)))
         groups[k].append((conf, ok))
     bins = []
     for k, g in enumerate(groups):

@@ -106,9 +106,9 @@ class Page:
     def click(self, selector: str) -> None:
         """Click the centre of the first element matching ``selector`` with a real mouse event."""
         box = self.evaluate(
-            "(() => { const e = document.querySelector(%s); if (!e) return null;"
+            f"(() => {{ const e = document.querySelector({json.dumps(selector)}); if (!e) return null;"
             " e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
-            " return [r.left + r.width / 2, r.top + r.height / 2]; })()" % json.dumps(selector)
+            " return [r.left + r.width / 2, r.top + r.height / 2]; })()"
         )
         if box is None:
             raise BrowserError(f"no element matches {selector!r}")
@@ -141,7 +141,7 @@ class HeadlessChromium:
         self._pending_events: list[dict[str, Any]] = []
         self._pages: dict[str, Page] = {}
 
-    def __enter__(self) -> HeadlessChromium:
+    def __enter__(self) -> HeadlessChromium:  # noqa: PYI034
         self._profile = tempfile.mkdtemp(prefix="openpcf-chromium-")
         to_browser_r, self._to_browser = os.pipe()
         self._from_browser, from_browser_w = os.pipe()
@@ -158,7 +158,7 @@ class HeadlessChromium:
                 f"--user-data-dir={self._profile}", "about:blank"]
         self._proc = subprocess.Popen(
             args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            close_fds=False, preexec_fn=_wire_fds,  # fds are non-inheritable by default (PEP 446)
+            close_fds=False, preexec_fn=_wire_fds,  # noqa: PLW1509 (fds are non-inheritable by default, PEP 446)
         )
         os.close(to_browser_r)
         os.close(from_browser_w)

@@ -19,7 +19,7 @@ def make_server(routes: Routes, host: str = "127.0.0.1", port: int = 0) -> Threa
     """An HTTP server answering GET for ``routes`` (404 otherwise); port 0 picks a free port."""
 
     class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 (http.server naming)
+        def do_GET(self) -> None:
             path = self.path.split("?", 1)[0].split("#", 1)[0]
             route = routes.get(path)
             if route is None:
@@ -28,7 +28,7 @@ def make_server(routes: Routes, host: str = "127.0.0.1", port: int = 0) -> Threa
             content_type, render = route
             try:
                 body = render().encode("utf-8")
-            except Exception as exc:  # a broken RUNDIR mid-run must not kill the server
+            except Exception as exc:  # noqa: BLE001 (a broken RUNDIR mid-run must not kill the server)
                 self.send_error(500, f"{type(exc).__name__}: {exc}")
                 return
             self.send_response(200)

@@ -116,7 +116,7 @@ def trace_csv(trace: Trace | dict[str, Any]) -> str:
     return buf.getvalue()
 
 
-def _cell(x: float | int | None) -> str:
+def _cell(x: float | None) -> str:
     return "" if x is None else repr(x) if isinstance(x, float) else str(x)
 
 
@@ -136,9 +136,10 @@ def trace_markdown(trace: Trace | dict[str, Any]) -> str:
         f" (95% interval {fmt_number(v.interval[0])} – {fmt_number(v.interval[1])}"
         + (f"; Monte Carlo, {t.uncertainty.runs} runs, seed {t.uncertainty.seed})" if t.uncertainty else ")")
         if v.interval else ""))
-    out += ["", f"Materials {fmt_number(r.materials_kgco2e)} · energy {fmt_number(r.energy_kgco2e)} kg CO2e · "
-            f"mass balance S = {fmt_number(r.mass_balance)} kg/kg · mass with a factor {fmt_share(r.mass_share_with_factor)} · "
-            f"inputs without factor {r.inputs_without_factor}", "", "## Checks", ""]
+    out += ["", (f"Materials {fmt_number(r.materials_kgco2e)} · energy {fmt_number(r.energy_kgco2e)} kg CO2e · "
+                 f"mass balance S = {fmt_number(r.mass_balance)} kg/kg · mass with a factor "
+                 f"{fmt_share(r.mass_share_with_factor)} · inputs without factor {r.inputs_without_factor}"),
+            "", "## Checks", ""]
     label = {"fail": "FAILED", "warn": "WARNING", "ok": "passed", "info": "note"}
     for c in v.checks:
         names = f" ({', '.join(c.input_names)})" if c.input_names else ""

@@ -83,7 +83,7 @@ def as_trace(trace: Trace | dict[str, Any], source: str = "trace") -> Trace:
     if isinstance(trace, Trace):
         return trace
     if not isinstance(trace, dict):
-        raise ValueError(f"{source}: a trace must be a JSON object, got {type(trace).__name__}")
+        raise ValueError(f"{source}: a trace must be a JSON object, got {type(trace).__name__}")  # noqa: TRY004 (file content)
     try:
         return Trace.model_validate(trace)
     except ValidationError as exc:
