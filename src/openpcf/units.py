@@ -153,9 +153,18 @@ def conversion_factor(from_unit: str, to_unit: str) -> float:
     return _round_sig(float(magnitude))
 
 
+def _scale(value: float, from_unit: str, to_unit: str) -> float:
+    # Multiply by the factor or divide by its inverse, whichever is the shorter decimal, so that
+    # 3.6 MJ → 1 kWh exactly (3.6 / 3.6) instead of 3.6 × 0.277777777777778.
+    forward, inverse = conversion_factor(from_unit, to_unit), conversion_factor(to_unit, from_unit)
+    if len(repr(inverse)) < len(repr(forward)):
+        return float(value) / inverse
+    return float(value) * forward
+
+
 def convert(value: float, from_unit: str, to_unit: str) -> float:
     """Convert ``value`` from ``from_unit`` to ``to_unit`` (e.g. 1 tonne → 1000 kg; 1 kWh → 3.6 MJ)."""
-    return float(value) * conversion_factor(from_unit, to_unit)
+    return _scale(value, from_unit, to_unit)
 
 
 def convert_per_unit(value: float, from_unit: str, to_unit: str) -> float:
@@ -163,7 +172,7 @@ def convert_per_unit(value: float, from_unit: str, to_unit: str) -> float:
 
     3164.78 kg CO2e per tonne → 3.16478 kg CO2e per kg; 0.2 kg CO2e per kWh → 0.0555… per MJ.
     """
-    return float(value) * conversion_factor(to_unit, from_unit)
+    return _scale(value, to_unit, from_unit)
 
 
 def is_convertible(from_unit: str, to_unit: str) -> bool:

@@ -233,7 +233,13 @@ def coverage_command(
     """Crosswalk every picklist reference product to an open factor (or none) and report coverage."""
     from rich.progress import Progress
 
-    from openpcf.factors.crosswalk import PicklistError, build_crosswalk, coverage, read_picklist, write_crosswalk
+    from openpcf.factors.crosswalk import (
+        PicklistError,
+        build_crosswalk,
+        coverage,
+        read_picklist,
+        write_crosswalk,
+    )
 
     try:
         n = len(read_picklist(picklist))

@@ -217,10 +217,9 @@ class CrosswalkResolver:
 def write_crosswalk(entries: Sequence[CrosswalkEntry], path: str | Path) -> None:
     """JSONL, one line per picklist row: key, reference product, unit, factor summary or null, match."""
     with open(path, "w", encoding="utf-8") as fh:
-        for e in entries:
-            fh.write(json.dumps({
+        fh.writelines(json.dumps({
                 "key": e.key, "reference_product": e.reference_product, "unit": e.unit,
                 "factor": e.factor.summary() if e.factor else None,
                 "match": {"method": e.method, "score": e.score, "confidence": e.confidence, "resolver": e.resolver},
                 "reason": e.reason or None,
-            }, ensure_ascii=False) + "\n")
+            }, ensure_ascii=False) + "\n" for e in entries)

@@ -42,7 +42,7 @@ class LciaColumns(BaseModel):
     header_rows: int | None = None  # rows above the data; default: detected
 
 
-def _rows_from_file(path: Path, sheet: str | None) -> list[list[str]]:
+def _rows_from_file(path: Path, sheet: str | None, wanted: str) -> list[list[str]]:
     if path.suffix.lower() == ".csv":
         with open(path, newline="", encoding="utf-8-sig") as fh:
             return [list(r) for r in csv.reader(fh)]
@@ -53,13 +53,15 @@ def _rows_from_file(path: Path, sheet: str | None) -> list[list[str]]:
             raise FactorTableError("reading .xlsx needs openpyxl: pip install 'openpcf[xlsx]'") from exc
         wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
         names = [sheet] if sheet else wb.sheetnames
+        first: list[list[str]] | None = None
         for name in names:
             if name not in wb.sheetnames:
                 raise FactorTableError(f"{path}: no sheet {name!r} (sheets: {', '.join(wb.sheetnames)})")
             rows = [["" if c is None else str(c) for c in r] for r in wb[name].iter_rows(values_only=True)]
-            if sheet or any(any("uuid" in c.lower() for c in r) for r in rows[:10]):
+            first = rows if first is None else first
+            if sheet or any(any(c.strip().lower() == wanted for c in r) for r in rows[:10]):
                 return rows
-        raise FactorTableError(f"{path}: no sheet with UUID columns")
+        return first or []  # the header search then names the missing column
     raise FactorTableError(f"{path}: unsupported format (use .xlsx or .csv)")
 
 
@@ -75,7 +77,8 @@ class EcoinventLciaResolver:
         self.name = name
         if not self.path.is_file():
             raise FactorTableError(f"{self.path}: no such file")
-        rows = _rows_from_file(self.path, self.columns.sheet)
+        wanted = (self.columns.key or self.columns.activity_uuid).strip().lower()
+        rows = _rows_from_file(self.path, self.columns.sheet, wanted)
         self._by_key: dict[str, Factor] = {}
         self._by_product: dict[str, list[Factor]] = {}
         self._load(rows, version, system_model, year, gwp)

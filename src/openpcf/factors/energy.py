@@ -135,7 +135,7 @@ def heat_from_natural_gas(boiler_efficiency: float = DEFAULT_BOILER_EFFICIENCY,
     return gas.model_copy(update={
         "id": f"openpcf:heat:natural-gas-boiler-{boiler_efficiency:g}",
         "name": "Heat, from natural gas, industrial boiler", "aliases": ("heat, natural gas", "process heat"),
-        "value": round(gas.value / boiler_efficiency, 9), "unit": "MJ", "category": "heat",
+        "value": gas.value / boiler_efficiency, "unit": "MJ", "category": "heat",
         "boundary": "combustion + well-to-tank of the gas, per MJ of heat delivered", "quality": "estimate",
         "notes": (f"{gas.value:.6g} kg CO2e per MJ gas (net CV, DESNZ 2024 Fuels + WTT) ÷ boiler efficiency "
                   f"{boiler_efficiency:g} (assumed, net-CV basis)"),
