@@ -296,3 +296,13 @@ def test_product_recycled_content_splits_the_main_input():
     assert rates == {"steel": 0.55, "polypropylene": 0.2, "recycled steel": 0.25}
     assert t.inputs[-1].factor.name == "recycled steel"
     assert t.result.materials_kgco2e == pytest.approx(0.55 * 2.0 + 0.2 * 1.5 + 0.25 * 0.5)
+
+
+def test_description_made_from_recycled_material_marks_inputs():
+    src = TableSource([*TABLE.factors, _factor("recycled steel", 0.5), _factor("primary steel", 2.2)])
+    t = estimate(ProductSpec(name="Deoxidiser", description="A pressed product made from recycled steel chips.",
+                             composition="steel: 90%; primary steel: 10%"),
+                 source=src, product_class="general_manufacturing", runs=100)
+    assert [(x.name, x.recycled, x.factor.name) for x in t.inputs] == [
+        ("steel", True, "recycled steel"), ("primary steel", False, "primary steel")]
+    assert any(c.code == "recycled_content" and c.input_ids == ["m1"] for c in t.checks)

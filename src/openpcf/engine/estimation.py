@@ -238,6 +238,37 @@ def _apply_recycled_content(lines: list[InputLine], recycled: str | float | None
                         message=f"recycled content {share:.0%} applied to the largest input, {main.name!r}"))
 
 
+_MADE_FROM_RECYCLED = re.compile(
+    r"\b(?:made|produced|manufactured|obtained)\s+(?:\w+\s+){0,3}?(?:from|of|with)\s+(?:\d+\s*%\s+)?"
+    r"(?:recycled|scrap|secondary|reclaimed|recovered)\s+([a-z]+)",
+    re.I,
+)
+
+
+def _apply_recycled_statement(lines: list[InputLine], description: str | None, checks: list[Check]) -> None:
+    """"made from recycled aluminium" in the description: unmarked inputs of that material are recycled
+    (inputs named primary or virgin stay as they are)."""
+    if not description:
+        return
+    from openpcf.factors.naming import content_tokens
+
+    m = _MADE_FROM_RECYCLED.search(description)
+    if not m:
+        return
+    material = set(content_tokens(m.group(1)))
+    changed = []
+    for line in lines:
+        if line.recycled or line.children or line.role != "product" or re.search(r"\b(primary|virgin|primer)\b", line.name, re.I):
+            continue
+        if material & set(content_tokens(line.name)):
+            line.recycled = True
+            changed.append(line)
+    if changed:
+        checks.append(Check(code="recycled_content", severity="info", passed=True, input_ids=[x.id for x in changed],
+                            message=f"the description says {m.group(0)!r}: " + ", ".join(repr(x.name) for x in changed)
+                            + " treated as recycled"))
+
+
 # ---------------------------------------------------------------- factors for the lines
 
 
@@ -267,6 +298,10 @@ def _resolve_materials(lines: list[InputLine], source: FactorSource, region: Reg
         if line.children or line.role == "remainder":
             continue
         reading = interpret(line.name)
+        if line.recycled and not reading.recycled:  # recycled by a BOM flag or a product-level statement
+            from dataclasses import replace
+
+            reading = replace(reading, recycled=True, queries=tuple(f"recycled {q}" for q in reading.queries) + reading.queries)
         forced = line.activity.query if line.activity is not None and line.activity.method == "user" else None
         extra: list[str] = []
         if forced is None and not reading.queries and reading.recycled:
@@ -444,6 +479,7 @@ def estimate(
         for line in (*materials, *user_energy):
             line.rate = line.rate.model_copy(update={"origin": "model", "spread": RATE_SPREAD["model"]})
     _apply_recycled_content(materials, product.recycled_content, checks)
+    _apply_recycled_statement(materials, product.description, checks)
     components = [(x.name, x.rate.value) for x in materials if not x.children]
     cls = product_class or infer_product_class(product.name, product.description, components)
     container = implied_container(product.name, cls)

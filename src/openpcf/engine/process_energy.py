@@ -96,7 +96,7 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
                         r"meat|cheese|milk|dairy|bread|flour|sugar|chocolate|coffee|tea|olive|oil seed|cereal|rice|jam|"
                         r"conserve|pelati|syrup)\b"),
     ("textile_fibre", r"\b(yarn|fib(re|er)s?|textile|fabric|wool|cotton|staple|thread|nonwoven|denim|garment)\b"),
-    ("metal_remelting", r"\b(ingots?|billets?|slabs?|briquettes?|castings?|cast|remelt|deoxidation)\b"),
+    ("metal_remelting", r"\b(ingots?|billets?|slabs?|castings?|cast|remelt\w*)\b"),
     ("metal_products", r"\b(aluminium|aluminum|steel|iron|copper|brass|zinc|metal|foil|hinges?|profiles?|sheet metal|"
                        r"wire|screws?|bolts?)\b"),
     ("glass_melting", r"\b(container glass|glass (jars?|bottles?|containers?)|jars?|bottles?|flint glass)\b"),
