@@ -25,6 +25,7 @@ from openpcf.report.benchmark_report import (
     reliability_for,
     render_benchmark_html,
     strata_table,
+    task_sections,
 )
 from openpcf.report.benchmark_view import RunError, load_benchmark
 from openpcf.report.charts import Bar, fmt_number, hbar_chart, nice_ticks, reliability_bins
@@ -40,24 +41,27 @@ def bench(tmp_path):
     return tmp_path, data, runs
 
 
-def runs_by_key(view):
-    return {r.key: r for r in view.runs}
+EPD_A, EPD_OFF, TRIAGE, COMP = ("test-model-a-epd-epd-with-description", "offline-epd-epd-with-description",
+                                "test-model-a-triage", "offline-compositional")
+
+
+def run(view, key):
+    return next(r for r in view.runs if r.key == key)
 
 
 def test_loads_every_rundir_below_a_folder_with_data_from_the_manifest(bench):
     root, _, _ = bench
     view = load_benchmark([root / "runs"], published=PUBLISHED)
-    assert [r.key for r in view.runs] == ["test-model-a-epd-epd-with-description", "offline-epd-epd-with-description",
-                                          "test-model-a-triage"]
+    assert [r.key for r in view.runs] == [COMP, EPD_A, EPD_OFF, TRIAGE]  # folder order
     assert view.warnings == []
-    a = view.runs[0]
+    a = run(view, EPD_A)
     assert a.label == "test:model-a · epd_with_description" and a.column == "epd/epd_with_description"
     assert a.headline_metric.value == 0.5 and (a.headline_metric.low, a.headline_metric.high) == (0.0, 1.0)
     assert [i.headline("epd") for i in a.items] == [1.0, 0.0, 1.0, 0.0]
     assert [i.category for i in a.items] == ["Paper and plastic products", "Glass products", "Basic metals", "Textiles"]
     assert a.items[3].failed and a.items[3].error == "timeout"
     assert a.cost_per_item() == pytest.approx(0.002)  # 4 × $0.002 / 4 items
-    assert view.runs[1].cost_per_item() == 0.0  # manifest totals: cost 0 over 4 items
+    assert run(view, EPD_OFF).cost_per_item() == 0.0  # manifest totals: cost 0 over 4 items
     assert view.rows["epd"]["e2"]["truth"] == {"kgco2e": 1.0}
 
 
@@ -65,8 +69,10 @@ def test_leaderboard_has_runs_then_published_rows_and_links_numbers_to_misses(be
     root, _, _ = bench
     view = load_benchmark([root / "runs"], published=PUBLISHED)
     columns, rows = leaderboard(view)
-    assert columns == ["triage", "epd/epd_with_description"]  # task order; mass_violation_rate is not a column
-    assert [(r.system, r.published) for r in rows] == [("test:model-a", False), ("offline", False), ("Paper model", True)]
+    assert columns == ["triage", "epd/epd_with_description", "compositional"]  # task order, not a metric column
+    assert [(r.system, r.published) for r in rows] == [("offline", False), ("test:model-a", False), ("Paper model", True)]
+    rows = [rows[1], rows[0], rows[2]]
+    assert rows[1].cells["compositional"].value == 1.0
     assert rows[0].cells["triage"].value == 0.75
     assert rows[0].cells["epd/epd_with_description"].href == "#items/test-model-a-epd-epd-with-description/miss"
     assert rows[2].cells["epd/epd_with_description"].value == 0.766 and rows[2].cells["epd/epd_with_description"].href is None
@@ -75,7 +81,7 @@ def test_leaderboard_has_runs_then_published_rows_and_links_numbers_to_misses(be
 def test_epd_points_and_log_ratios(bench):
     root, _, _ = bench
     view = load_benchmark([root / "runs"])
-    points, strips = epd_points([view.runs[0]], view)
+    points, strips = epd_points([run(view, EPD_A)], view)
     assert [(p.x, p.y) for p in points] == [(2.0, 3.0), (1.0, 0.4), (2.5, 2.5), (8.0, 0.0)]  # failure: y 0, drawn apart
     ratios = [v for v, _, _ in strips[0][1]]
     assert ratios == pytest.approx([math.log10(1.5), math.log10(0.4), 0.0])
@@ -93,7 +99,7 @@ def test_reliability_bins_worked_example():
 def test_reliability_diagram_of_a_run_links_bins_to_items(bench):
     root, _, _ = bench
     view = load_benchmark([root / "runs"])
-    svg = reliability_for(view.runs[2])
+    svg = reliability_for(run(view, TRIAGE))
     assert "ECE 0.237" in svg
     assert sorted(re.findall(r'href="#items/test-model-a-triage/(conf=\d)"', svg)) == ["conf=5", "conf=8", "conf=9"]
 
@@ -101,9 +107,9 @@ def test_reliability_diagram_of_a_run_links_bins_to_items(bench):
 def test_strata_come_from_the_scorer_with_intervals(bench):
     root, _, _ = bench
     view = load_benchmark([root / "runs"])
-    table = strata_table([view.runs[0]], "cat", "by category")
+    table = strata_table([run(view, EPD_A)], "cat", "by category")
     assert table is not None
-    cell = table.cells[("Glass products", view.runs[0].key)]
+    cell = table.cells[("Glass products", EPD_A)]
     assert (cell.value, cell.low, cell.high, cell.n) == (0.0, 0.0, 1.0, 1)
     assert cell.href == "#items/test-model-a-epd-epd-with-description/cat=Glass products"
 
@@ -127,11 +133,11 @@ def test_browser_data_embeds_each_input_once_per_task(bench):
     root, _, _ = bench
     view = load_benchmark([root / "runs"])
     data = browser_data(view)
-    assert [len(r["items"]) for r in data["runs"]] == [4, 4, 4]
-    assert set(data["rows"]) == {"epd", "triage"}
-    first = data["runs"][0]["items"][0]
+    assert [len(r["items"]) for r in data["runs"]] == [4, 4, 4, 4]
+    assert set(data["rows"]) == {"epd", "triage", "compositional"}
+    first = data["runs"][1]["items"][0]
     assert (first["id"], first["name"], first["h"], first["cat"]) == ("e1", "PET resin", 1.0, "Paper and plastic products")
-    tri = {i["id"]: i["conf"] for i in data["runs"][2]["items"]}
+    tri = {i["id"]: i["conf"] for i in data["runs"][3]["items"]}
     assert tri == {"t1": 9, "t2": 8, "t3": 5, "t4": 9}
 
 
@@ -159,6 +165,19 @@ def test_bad_rundirs_give_errors_naming_the_file(bench, tmp_path):
     (runs[1] / "manifest.json").write_text(json.dumps({"task": "juggling", "model": "x"}))
     with pytest.raises(RunError, match="unknown task 'juggling'"):
         load_benchmark([runs[1]])
+    (runs[2] / "items.jsonl").write_text('{"id": "t1", "scores": {}}\n\n[1, 2]\n')
+    with pytest.raises(RunError, match=r"items\.jsonl:3: field 'id': missing"):
+        load_benchmark([runs[2]])
+
+
+def test_compositional_structure_chart_links_rates_to_their_items(bench):
+    root, _, _ = bench
+    view = load_benchmark([root / "runs"], published=PUBLISHED)
+    section = next(s for s in task_sections(view) if s.task == "compositional")
+    chart = str(section.structure_chart)
+    assert f'href="#items/{COMP}/massviol"' in chart and f'href="#items/{COMP}/ghost"' in chart
+    assert "Paper model (published): mass violation rate" in chart
+    assert "25.0%" in chart and "24.6%" in chart
 
 
 def test_cli_benchmark_report_and_trace_only_options(bench):
@@ -167,7 +186,7 @@ def test_cli_benchmark_report_and_trace_only_options(bench):
     out = root / "out" / "bench.html"
     res = runner.invoke(app, ["report", str(root / "runs"), "--html", str(out), "--no-published"])
     assert res.exit_code == 0, res.output
-    assert "benchmarkreportof3run(s)" in "".join(res.output.split()) and out.is_file()
+    assert "benchmarkreportof4run(s)" in "".join(res.output.split()) and out.is_file()
     res = runner.invoke(app, ["report", str(root / "runs"), "--md", str(root / "x.md")])
     assert res.exit_code == 2 and "HTMLonly" in "".join(res.output.split())
 

@@ -147,7 +147,8 @@ def write_run(root: Path, name: str, task: str, model: str, results: list[dict[s
 
 
 def write_benchmark_runs(root: Path) -> tuple[Path, list[Path]]:
-    """Data folder + three RUNDIRs: epd by model-a (cost recorded), epd by offline, triage by model-a."""
+    """Data folder + four RUNDIRs: epd by model-a (cost recorded), epd by offline, triage by model-a,
+    compositional by offline (one mass violation, one ghost)."""
     data = write_data_folder(root / "data")
     truth = {i: kg for i, _, _, kg in EPD_ROWS}
     epd_a = write_run(
@@ -172,4 +173,13 @@ def write_benchmark_runs(root: Path) -> tuple[Path, list[Path]]:
         results=[{"id": i, "output": {"should_map": sm, "confidence": c}} for i, (sm, c) in TRIAGE_PRED.items()],
         metrics={"accuracy": _metric(0.75, 0.25, 1.0), "ece": _metric(0.2375, 0.1, 0.5)},
         items=[{"id": i, "scores": {"correct": float(TRIAGE_PRED[i][0] == sm)}} for i, sm, _ in TRIAGE_ROWS])
-    return data, [epd_a, epd_off, triage]
+    # compositional: e1 S = 0.6 (mass violation), e2 has a ghost, e3 and e4 clean
+    comp_scores = {"e1": (1.0, 0.0), "e2": (0.0, 1.0), "e3": (0.0, 0.0), "e4": (0.0, 0.0)}
+    comp = write_run(
+        root / "runs", "comp-offline", "compositional", "offline", data_dir=data,
+        results=[{"id": i, "output": {"kgco2e": kg * 0.8, "breakdown": [{"name": "main material", "rate_kg_per_kg": 0.6 if i == "e1" else 1.0,
+                                                                          "kgco2e": kg * 0.8}]}} for i, _, _, kg in EPD_ROWS],
+        metrics={"within_2x": _metric(1.0, 1.0, 1.0), "mass_violation_rate": _metric(0.25, 0.0, 0.75),
+                 "ghost_rate": _metric(0.25, 0.0, 0.75)},
+        items=[{"id": i, "scores": {"within_2x": 1.0, "mass_violation": mv, "ghost": gh}} for i, (mv, gh) in comp_scores.items()])
+    return data, [epd_a, epd_off, triage, comp]

@@ -110,6 +110,10 @@ def test_benchmark_report_desktop_item_browser(browser, bench_page_url, artifact
     wait_for(page, "document.getElementById('ib-item') && document.getElementById('ib-item').dataset.id === 'e3'")
     assert page.evaluate("document.getElementById('ib-run').value") == "offline-epd-epd-with-description"
     page.screenshot(artifacts / "benchmark-report-items-1280x800.png")
+    # the compositional mass-violation bar leads to the one product that violates mass balance
+    page.click("#task-compositional svg.chart a[href='#items/offline-compositional/massviol'] rect")
+    wait_for(page, "document.getElementById('ib-count').textContent.startsWith('1 of 4')")
+    assert page.evaluate("Array.from(document.querySelectorAll('#ib-rows tr')).map(r => r.dataset.id)") == ["e1"]
     page.navigate(bench_page_url.split("#")[0] + "#leaderboard")
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(artifacts / "benchmark-report-1280x800.png")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from openpcf.benchmark.data import TASK_FILES, DataError, read_task
+from openpcf.benchmark.data import TASK_FILES, DataError, iter_jsonl, read_task
 from openpcf.benchmark.predictions import Prediction, read_predictions
 
 #: The headline metric of each task (the scorer's metric name) and how to label it.
@@ -181,18 +181,13 @@ def _read_item_scores(run_dir: Path) -> dict[str, dict[str, Any]] | None:
         if not path.is_file():
             continue
         out: dict[str, dict[str, Any]] = {}
-        with path.open(encoding="utf-8") as fh:
-            for lineno, raw in enumerate(fh, start=1):
-                if not raw.strip():
-                    continue
-                try:
-                    obj = json.loads(raw)
-                except json.JSONDecodeError as exc:
-                    raise RunError(f"{path}:{lineno}: malformed JSON: {exc.msg}") from None
-                if not isinstance(obj, dict) or "id" not in obj:
-                    raise RunError(f"{path}:{lineno}: field 'id': missing")
-                out[str(obj["id"])] = obj if isinstance(obj.get("scores"), dict) else {
-                    "scores": {k: v for k, v in obj.items() if k not in ("id", "output", "error", "usage", "trace")}}
+        for lineno, obj, problem in iter_jsonl(path):
+            if problem is not None:
+                raise RunError(str(problem))
+            if not isinstance(obj, dict) or "id" not in obj:
+                raise RunError(f"{path}:{lineno}: field 'id': missing")
+            out[str(obj["id"])] = obj if isinstance(obj.get("scores"), dict) else {
+                "scores": {k: v for k, v in obj.items() if k not in ("id", "output", "error", "usage", "trace")}}
         return out
     return None
 
