@@ -27,7 +27,7 @@ from openpcf.report.benchmark_report import (
     strata_table,
     task_sections,
 )
-from openpcf.report.benchmark_view import RunError, load_benchmark
+from openpcf.report.benchmark_view import RunError, item_trace, load_benchmark
 from openpcf.report.charts import Bar, fmt_number, hbar_chart, nice_ticks, reliability_bins
 from openpcf.report.local_server import make_server, serve_in_background, server_url
 
@@ -139,6 +139,20 @@ def test_browser_data_embeds_each_input_once_per_task(bench):
     assert (first["id"], first["name"], first["h"], first["cat"]) == ("e1", "PET resin", 1.0, "Paper and plastic products")
     tri = {i["id"]: i["conf"] for i in data["runs"][3]["items"]}
     assert tri == {"t1": 9, "t2": 8, "t3": 5, "t4": 9}
+
+
+def test_an_engine_trace_in_a_prediction_is_summarised_for_the_item_browser(bench):
+    root, _, _ = bench
+    view = load_benchmark([root / "runs"])
+    comp = run(view, COMP)
+    assert [i.trace is not None for i in comp.items] == [False, False, True, False]
+    summary = comp.items[2].trace
+    assert summary["total"] == pytest.approx(0.805) and summary["interval"] == [0.52, 1.31]
+    assert [row[0] for row in summary["top"]] == ["electricity", "soda ash", "tin oxide", "sand"]
+    assert [c[:2] for c in summary["checks"]] == [["missing_factor", "fail"], ["mass_balance", "warn"],
+                                                  ["ghost_input", "warn"]]
+    assert item_trace(view, COMP, "e3")["product"]["name"] == "Glass jar"
+    assert item_trace(view, COMP, "e1") is None and item_trace(view, "nope", "e3") is None
 
 
 def test_html_escapes_and_embeds_json_safely(bench):

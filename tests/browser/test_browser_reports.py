@@ -8,9 +8,9 @@ import time
 import pytest
 from report_samples import glass_jar_trace, write_benchmark_runs
 
-from openpcf.report import write_trace_report
+from openpcf.report import render_trace_html, write_trace_report
 from openpcf.report.benchmark_report import render_benchmark_html, write_benchmark_report
-from openpcf.report.benchmark_view import load_benchmark
+from openpcf.report.benchmark_view import item_trace, load_benchmark
 from openpcf.report.local_server import make_server, serve_in_background, server_url
 
 pytestmark = pytest.mark.browser
@@ -132,15 +132,27 @@ def test_benchmark_report_phone(browser, bench_page_url, artifacts):
 def test_view_server_page_in_browser(browser, tmp_path):
     root = tmp_path
     write_benchmark_runs(root)
-    server = make_server({"/": ("text/html; charset=utf-8",
-                                lambda: render_benchmark_html(load_benchmark([root / "runs"])))})
+
+    def trace_page(rest: str) -> str | None:
+        key, _, item_id = rest.partition("/")
+        trace = item_trace(load_benchmark([root / "runs"]), key, item_id)
+        return render_trace_html(trace) if trace else None
+
+    server = make_server({"/": ("text/html; charset=utf-8", lambda: render_benchmark_html(load_benchmark([root / "runs"])))},
+                         prefixes={"/trace/": ("text/html; charset=utf-8", trace_page)})
     serve_in_background(server)
     try:
         page = browser.new_page(*DESKTOP)
-        page.navigate(server_url(server))
-        wait_for(page, "document.documentElement.dataset.ready === '1'")
+        page.navigate(server_url(server) + "#item/offline-compositional/e3")
+        wait_for(page, "document.getElementById('ib-trace') !== null")
         assert page.errors() == []  # includes no favicon 404
         assert page.evaluate("document.querySelectorAll('#leaderboard-table tbody tr').length") == 2
+        assert "0.805 kg CO2e per 1 kg" in page.evaluate("document.getElementById('ib-trace').innerText")
+        # served: the item's full PCF report is one click away
+        page.click("#ib-trace a.btn")
+        wait_for(page, "location.pathname === '/trace/offline-compositional/e3' && document.getElementById('total') !== null")
+        assert page.evaluate("document.getElementById('total').textContent.trim()").startswith("0.805")
+        assert page.errors() == []
     finally:
         server.shutdown()
         server.server_close()

@@ -91,11 +91,12 @@ def view_command(
     published: Annotated[bool, typer.Option("--published/--no-published", help="Show the paper's published results.")] = True,
 ) -> None:
     """Serve the report of PATH on 127.0.0.1 (re-rendered on every reload) until Ctrl-C."""
-    from openpcf.report.local_server import Routes, make_server, server_url
+    from openpcf.report.local_server import Prefixes, Routes, make_server, server_url
 
     if not path.exists():
         fail(f"{path}: no such file or directory")
     routes: Routes
+    prefixes: Prefixes = {}
     if path.is_file():
         from openpcf.report.pcf_report import render_trace_html, trace_csv, trace_markdown
 
@@ -111,12 +112,21 @@ def view_command(
         }
     else:
         from openpcf.report.benchmark_report import render_benchmark_html
+        from openpcf.report.benchmark_view import item_trace
+        from openpcf.report.pcf_report import render_trace_html
 
         _load_benchmark([path], data, published)
+
+        def trace_page(rest: str) -> str | None:  # /trace/RUNKEY/ITEM_ID: the PCF report of an item's trace
+            key, _, item_id = rest.partition("/")
+            trace = item_trace(_load_benchmark([path], data, published), key, item_id)
+            return render_trace_html(trace) if trace else None
+
         routes = {"/": ("text/html; charset=utf-8",
                         lambda: render_benchmark_html(_load_benchmark([path], data, published)))}
+        prefixes = {"/trace/": ("text/html; charset=utf-8", trace_page)}
     try:
-        server = make_server(routes, port=port)
+        server = make_server(routes, port=port, prefixes=prefixes)
     except OSError as exc:
         fail(f"cannot listen on 127.0.0.1:{port}: {exc.strerror}")
     url = server_url(server)

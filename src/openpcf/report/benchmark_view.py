@@ -68,6 +68,7 @@ class ItemRecord:
     category: str | None = None
     vagueness: int | None = None
     failed: bool = False
+    trace: dict[str, Any] | None = None  # compact summary of an engine trace carried by the prediction
 
     def headline(self, task: str) -> float | None:
         """The item's share of its task's headline: 1/0 for hit/miss, its F1 for decomposition; for
@@ -259,7 +260,35 @@ def _item(item_id: str, pred: Prediction | None, scored: dict[str, Any]) -> Item
         id=item_id, output=pred.output if pred else None, error=error, scores=scored.get("scores") or {},
         cost_usd=pred.usage.cost_usd if pred and pred.usage else None, category=scored.get("category"),
         failed=bool(scored.get("failed")) or pred is None or pred.output is None,
+        trace=trace_summary(pred.trace if pred else None),
     )
+
+
+#: Contributions and checks of an item's trace shown in the item browser (the full report is one click away
+#: in ``openpcf view``).
+TRACE_SUMMARY_LINES = 6
+
+
+def trace_summary(raw: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Total, interval, mass balance, largest contributions and failed checks of an engine trace, or None
+    when the prediction carries no trace or one that is not an openpcf engine trace."""
+    if not raw:
+        return None
+    from openpcf.report.pcf_view import pcf_view
+
+    try:
+        v = pcf_view(raw)
+    except (ValueError, TypeError):
+        return None
+    result = v.trace.result
+    return {
+        "total": v.total,
+        "unit": v.declared_unit,
+        "interval": list(v.interval) if v.interval else None,
+        "mass_balance": result.mass_balance if result else None,
+        "top": [[x.name, x.factor.name if x.factor else None, x.kgco2e, x.share] for x in v.contributions[:TRACE_SUMMARY_LINES]],
+        "checks": [[c.check.code, c.status, c.check.message] for c in v.checks if c.status in ("fail", "warn")],
+    }
 
 
 def score_run(run: RunView, rows: list[Any]) -> None:
@@ -274,7 +303,7 @@ def score_run(run: RunView, rows: list[Any]) -> None:
         old = by_id.get(s.id)
         items.append(ItemRecord(id=s.id, output=old.output if old else None, error=(old.error if old else None) or s.error,
                                 scores=dict(s.scores), cost_usd=old.cost_usd if old else None, category=s.category,
-                                failed=s.failed))
+                                failed=s.failed, trace=old.trace if old else None))
     run.items = items
     if not run.metrics:
         dumped = result.to_json_dict()
@@ -369,6 +398,17 @@ def load_benchmark(run_paths: list[Path], data_dir: Path | None = None,
         elif r.items and not any(i.scores for i in r.items):
             warnings.append(f"{r.path}: no per-item scores, so item hits and strata are not shown")
     return BenchmarkView(runs=runs, rows=rows, published=published or [], warnings=warnings)
+
+
+def item_trace(view: BenchmarkView, run_key: str, item_id: str) -> dict[str, Any] | None:
+    """The full trace a run's prediction carries for an item (read again from its results.jsonl), or None."""
+    run = next((r for r in view.runs if r.key == run_key), None)
+    if run is None:
+        return None
+    for pred in read_predictions(run.path / "results.jsonl"):
+        if pred.id == item_id and pred.trace:
+            return pred.trace
+    return None
 
 
 def published_reference() -> list[dict[str, Any]]:

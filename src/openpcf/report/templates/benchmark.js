@@ -101,6 +101,36 @@
     wrap.appendChild(el("pre", null, typeof value === "string" ? value : JSON.stringify(value, null, 1)));
     return wrap;
   }
+  function traceSection(run, it) {
+    var t = it.tr, wrap = el("div", { id: "ib-trace" });
+    wrap.appendChild(el("h3", null, "Trace"));
+    wrap.appendChild(el("p", null, fmt(t.total) + " kg CO2e per " + t.unit +
+      (t.interval ? " (95% interval " + fmt(t.interval[0]) + " – " + fmt(t.interval[1]) + ")" : "") +
+      (t.mass_balance !== null ? " · mass balance S = " + fmt(t.mass_balance) : "")));
+    var table = el("table", { "class": "small" }), head = el("tr");
+    ["input", "factor", "kg CO2e", "share"].forEach(function (h) { head.appendChild(el("th", null, h)); });
+    table.appendChild(head);
+    t.top.forEach(function (r) {
+      var tr = el("tr");
+      tr.appendChild(el("td", null, r[0]));
+      tr.appendChild(el("td", null, r[1] || "no factor"));
+      tr.appendChild(el("td", { "class": "num" }, fmt(r[2])));
+      tr.appendChild(el("td", { "class": "num" }, r[3] === null ? "–" : (r[3] * 100).toFixed(1) + "%"));
+      table.appendChild(tr);
+    });
+    wrap.appendChild(table);
+    t.checks.forEach(function (c) {
+      var p = el("p", { "class": "small" });
+      p.appendChild(el("span", { "class": "badge " + c[1] }, c[1] === "fail" ? "✗ failed" : "! warning"));
+      p.appendChild(document.createTextNode(" " + c[0].replace(/_/g, " ") + ": " + c[2]));
+      wrap.appendChild(p);
+    });
+    if (location.protocol.indexOf("http") === 0) {
+      wrap.appendChild(el("a", { "class": "btn", href: "trace/" + encodeURIComponent(run.key) + "/" + encodeURIComponent(it.id) },
+        "open the full PCF report of this item"));
+    }
+    return wrap;
+  }
   function showItem(id) {
     var run = runs[current.run];
     var it = null;
@@ -124,6 +154,7 @@
     detail.appendChild(section("Output", it.out === null ? "(no output)" : it.out));
     detail.appendChild(section("Truth", row.truth || "(not available)"));
     detail.appendChild(section("Scores", it.sc));
+    if (it.tr) detail.appendChild(traceSection(run, it));
     var sel = rowsEl.querySelectorAll("tr");
     for (var j = 0; j < sel.length; j++) sel[j].className = sel[j].getAttribute("data-id") === id ? "sel" : "";
   }
