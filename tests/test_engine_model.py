@@ -7,7 +7,7 @@ from pydantic_ai.messages import ModelResponse, ToolCallPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from openpcf.engine import ProductSpec, estimate
-from tests.test_engine import TABLE
+from test_engine import TABLE  # the hand-made factor table (tests/ is on sys.path)
 
 
 def _scripted(*answers: dict) -> FunctionModel:
