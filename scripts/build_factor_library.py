@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build openpcf's embedded open emission-factor library from the raw public sources.
 
-    python scripts/build_factor_library.py [SHARED_DATA_DIR]   # default: ../shared/data
+    python scripts/build_factor_library.py [SHARED_DATA_DIR] [--out DIR]   # default: ../shared/data
 
 Reads (never copies) the raw files under SHARED_DATA_DIR/ef and SHARED_DATA_DIR/lci/uslci and writes
 compact files into src/openpcf/data/factors/:
@@ -22,6 +22,7 @@ import csv
 import gzip
 import hashlib
 import json
+import re
 import statistics
 import sys
 from pathlib import Path
@@ -452,7 +453,8 @@ def gwp_factors() -> list[Factor]:
 # ---------------------------------------------------------------------------------------------
 # USLCI: link, solve, characterise (openpcf.lci), then publish only what passes the checks.
 USLCI_MAX_CUTOFF = 0.5  # at most half of the weighed supply-chain input mass may lack a provider
-USLCI_MAX_RATIO = 3.0  # disagreement with DESNZ beyond 3x (either way) rejects the USLCI value
+USLCI_MAX_RATIO = 3.0
+USLCI_MAX_PER_KG = 100.0  # above this a per-kg cradle-to-gate value is taken as a unit/data error  # disagreement with DESNZ beyond 3x (either way) rejects the USLCI value
 # Common names of USLCI products (general vocabulary; keyed by the dataset name's start).
 USLCI_ALIASES: dict[str, tuple[str, ...]] = {
     "Sodium chloride, at plant": ("salt", "sodium chloride", "table salt", "rock salt", "NaCl"),
@@ -509,11 +511,12 @@ USLCI_LICENSE = "Public domain (US federal LCA data, NREL / Federal LCA Commons)
 
 def _desnz_reference(name: str, desnz: list[Factor]) -> Factor | None:
     """The DESNZ material whose longest name/alias is wholly contained in ``name`` (token sets)."""
-    from openpcf.factors.naming import content_tokens
+    from openpcf.factors.naming import content_tokens, core_tokens
 
     # Only the product part of the name: "Bituminous coal, combusted…, at pulp and paper mill" is not paper.
     segments = [seg for seg in name.replace(";", ",").split(",") if not seg.strip().lower().startswith("at ")]
     tokens = set(content_tokens(" ".join(segments)))
+    head = core_tokens(segments[0]) if segments else set()
     recycled = bool(tokens & {"recycled", "secondary", "scrap", "postconsumer"})
     best, best_len = None, 0
     for f in desnz:
@@ -521,7 +524,8 @@ def _desnz_reference(name: str, desnz: list[Factor]) -> Factor | None:
             continue
         for text in f.aliases:
             t = set(content_tokens(text))
-            if t and t <= tokens and len(t) > best_len and len(t) >= 1:
+            # the alias must name the whole product head: "asphalt" is not "asphalt binder"
+            if t and t <= tokens and head <= t | {"recycled", "secondary", "postconsumer"} and len(t) > best_len:
                 best, best_len = f, len(t)
     return best
 
@@ -556,6 +560,12 @@ def uslci_factors(zip_path: Path, existing: list[Factor]) -> tuple[list[Factor],
         if r.co2_uptake > 0.1 * max(r.kg_co2e_per_unit, 0.0):
             reasons.append(f"biogenic carbon: CO2 uptake {r.co2_uptake:.2f} kg per unit is not credited and "
                            "CO2 origin is not separated in this export")
+        if p.unit == "kg" and r.kg_co2e_per_unit > USLCI_MAX_PER_KG:
+            reasons.append(f"implausible: {r.kg_co2e_per_unit:.0f} kg CO2e per kg > {USLCI_MAX_PER_KG:g}")
+        low = p.name.lower()
+        if re.search(r"combusted|burned|burnt", low) and re.search(r"wood|hog fuel|bark|biomass|bagasse|straw|"
+                                                                    r"residue|black liquor|pellet", low):
+            reasons.append("biomass combustion: its CO2 is biogenic but this export does not say so")
         if seen[(p.name, p.location)] > 1:
             reasons.append("ambiguous: several datasets share this name and location")
         ref = _desnz_reference(p.name, desnz) if p.unit == "kg" else None
@@ -649,7 +659,14 @@ def estimates_from_uslci(uslci: list[Factor], report: list[dict]) -> list[Factor
 
 
 def main(argv: list[str]) -> int:
-    data = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared" / "data"
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Build the embedded open emission-factor library.")
+    parser.add_argument("data", nargs="?", type=Path, default=ROOT.parent / "shared" / "data",
+                        help="shared data directory with ef/ and lci/uslci/ (default ../shared/data)")
+    parser.add_argument("--out", type=Path, default=OUT, help=f"output directory (default {OUT})")
+    args = parser.parse_args(argv[1:])
+    data, out_dir = args.data, args.out
     ef = data / "ef"
     if not ef.is_dir():
         print(f"error: {ef} not found (pass the shared data directory)", file=sys.stderr)
@@ -682,10 +699,10 @@ def main(argv: list[str]) -> int:
     factors += estimates_from_uslci(uslci, uslci_report)
 
     grid = owid_grid(inputs["owid_csv"])
-    OUT.mkdir(parents=True, exist_ok=True)
-    n = write_factors(factors, OUT / "library.jsonl.gz")
-    (OUT / "grid_intensity.json").write_text(json.dumps(grid, sort_keys=True, separators=(",", ":")) + "\n")
-    with open(OUT / "uslci_results.jsonl.gz", "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0,
+    out_dir.mkdir(parents=True, exist_ok=True)
+    n = write_factors(factors, out_dir / "library.jsonl.gz")
+    (out_dir / "grid_intensity.json").write_text(json.dumps(grid, sort_keys=True, separators=(",", ":")) + "\n")
+    with open(out_dir / "uslci_results.jsonl.gz", "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0,
                                                                          filename="") as gz:
         gz.write("".join(json.dumps(r, sort_keys=True) + "\n" for r in uslci_report).encode())
     counts: dict[str, int] = {}
@@ -701,7 +718,7 @@ def main(argv: list[str]) -> int:
         "uslci_solved": len(uslci_report),
         "uslci_published": len(uslci),
     }
-    (OUT / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
+    (out_dir / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
     print(json.dumps(manifest["by_source"]), f"total {n}", f"grid countries {len(grid['countries'])}",
           f"USLCI solved {len(uslci_report)} published {len(uslci)}")
     return 0
