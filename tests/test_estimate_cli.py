@@ -36,9 +36,9 @@ def test_estimate_bom_file(tmp_path):
 
 def test_estimate_bad_input_is_one_line_error(tmp_path):
     res = runner.invoke(app, ["estimate", "x", "--composition", "sand: -4%"])
-    assert res.exit_code == 2 and "negative amount" in res.output and "Traceback" not in res.output
+    assert res.exit_code == 2 and "negativeamount" in "".join(res.output.split()) and "Traceback" not in res.output
     res = runner.invoke(app, ["estimate", "x"])
-    assert res.exit_code == 2 and "no composition or bill of materials" in res.output
+    assert res.exit_code == 2 and "nocompositionorbillofmaterials" in "".join(res.output.split())
     bad = tmp_path / "bom.csv"
     bad.write_text("name,amount,unit\nsteel,1,parsecs\n", encoding="utf-8")
     res = runner.invoke(app, ["estimate", "x", "--bom", str(bad)])
