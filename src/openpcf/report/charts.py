@@ -264,12 +264,16 @@ def _quantile(sorted_values: Sequence[float], q: float) -> float:
 
 
 def ratio_strips(rows: Sequence[tuple[str, Sequence[tuple[float, str | None, str]]]], *, label: str,
-                 width: int = 720, clip: float = 2.0) -> str:
+                 width: int = 720, clip: float | None = None) -> str:
     """Distribution of log10(predicted / declared) per system: box (quartiles, median) plus every item.
 
-    ``rows`` is ``[(system, [(log10_ratio, href, title), ...]), ...]``. Values beyond ±``clip`` decades
-    are drawn at the edge (with their real value in the tooltip). Vertical guides at ×/÷ 2 and 5.
+    ``rows`` is ``[(system, [(log10_ratio, href, title), ...]), ...]``. The axis spans the data (at least
+    ×/÷ 6, at most ×/÷ 100 unless ``clip`` says otherwise); values beyond it are drawn at the edge with
+    their real value in the tooltip. Vertical guides at 1× and ×/÷ 2 and 5.
     """
+    if clip is None:
+        spread = max((abs(v) for _, vals in rows for v, _, _ in vals if math.isfinite(v)), default=0.0)
+        clip = max(math.log10(6.0), min(2.0, spread * 1.05))
     label_w, row_h, top = 230, 38, 8
     plot_w = width - label_w - 16
     height = top + row_h * max(1, len(rows)) + 30
@@ -335,9 +339,9 @@ def reliability_bins(pairs: Sequence[tuple[float, bool]], n_bins: int = 10) -> l
     return bins
 
 
-def reliability_diagram(bins: Sequence[ReliabilityBin], *, label: str, colour: str = OKABE_ITO[0], size: int = 260) -> str:
+def reliability_diagram(bins: Sequence[ReliabilityBin], *, label: str, colour: str = OKABE_ITO[0], size: int = 300) -> str:
     """Accuracy per confidence bin against the diagonal; bar width is the bin, the number its count."""
-    pad_l, pad_b, pad_t, pad_r = 40, 36, 8, 8
+    pad_l, pad_b, pad_t, pad_r = 40, 36, 16, 8
     plot = size - pad_l - pad_r
     height = pad_t + plot + pad_b
 
