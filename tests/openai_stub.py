@@ -145,3 +145,27 @@ class StubServer:
     def __exit__(self, *exc: Any) -> None:
         self._server.shutdown()
         self._server.server_close()
+
+
+def _serve_forever_from_cli() -> None:
+    """``python tests/openai_stub.py --delay 0.2``: serve schema-blind answers (``{"kgco2e": 2.0}``) on
+    127.0.0.1 in a separate process (benchmarks: keeps the server off the runner's GIL); prints the base URL."""
+    import argparse
+    import sys
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--delay", type=float, default=0.0)
+    ap.add_argument("--arguments", default='{"kgco2e": 2.0}')
+    args = ap.parse_args()
+
+    def script(request: dict[str, Any], n: int) -> Reply:
+        return Reply(tool=output_tool(request), arguments=args.arguments, delay=args.delay)
+
+    server = StubServer(script)
+    print(server.base_url, flush=True)
+    sys.stdout.close()
+    server._server.serve_forever()
+
+
+if __name__ == "__main__":
+    _serve_forever_from_cli()

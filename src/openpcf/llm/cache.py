@@ -12,7 +12,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
+import threading
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,16 @@ def _strip(value: Any) -> Any:
     return value
 
 
+@lru_cache(maxsize=1)
+def _adapters() -> tuple[Any, Any]:
+    """pydantic-ai's message adapter and one for request parameters (built once: building costs ~50 ms)."""
+    from pydantic import TypeAdapter
+    from pydantic_ai.messages import ModelMessagesTypeAdapter
+    from pydantic_ai.models import ModelRequestParameters
+
+    return ModelMessagesTypeAdapter, TypeAdapter(ModelRequestParameters)
+
+
 def request_key(
     *,
     model: str,
@@ -61,15 +72,12 @@ def request_key(
     settings: dict[str, Any],
 ) -> str:
     """The cache key of one model request (pydantic-ai messages and ``ModelRequestParameters``)."""
-    from pydantic import TypeAdapter
-    from pydantic_ai.messages import ModelMessagesTypeAdapter
-    from pydantic_ai.models import ModelRequestParameters
-
+    messages_adapter, parameters_adapter = _adapters()
     payload = {
         "model": model,
         "base_url": base_url or "",
-        "messages": _strip(ModelMessagesTypeAdapter.dump_python(messages, mode="json")),
-        "tools": _strip(TypeAdapter(ModelRequestParameters).dump_python(parameters, mode="json")),
+        "messages": _strip(messages_adapter.dump_python(messages, mode="json")),
+        "tools": _strip(parameters_adapter.dump_python(parameters, mode="json")),
         "settings": settings,
     }
     blob = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -81,6 +89,7 @@ class ResponseCache:
 
     def __init__(self, root: str | Path | None = None):
         self.root = Path(root) if root is not None else cache_dir() / "responses"
+        self._made: set[Path] = set()
 
     def _path(self, key: str) -> Path:
         return self.root / key[:2] / f"{key}.json"
@@ -104,13 +113,15 @@ class ResponseCache:
         from pydantic_ai.messages import ModelMessagesTypeAdapter
 
         path = self._path(key)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.parent not in self._made:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._made.add(path.parent)
         data = ModelMessagesTypeAdapter.dump_json([response])
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        # Write then rename: a reader never sees half an entry (the name is unique per process and key).
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
+            tmp.write_bytes(data)
             os.replace(tmp, path)
         except BaseException:
-            Path(tmp).unlink(missing_ok=True)
+            tmp.unlink(missing_ok=True)
             raise

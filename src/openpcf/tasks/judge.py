@@ -43,6 +43,7 @@ class LLMJudgeAligner:
         self.prompts = prompts or PromptBook()
         self._agent = Agent(
             model,
+            name=self.name,
             output_type=ToolOutput(AlignmentAnswer, name="submit", description="Submit the match groups."),
             instructions=self.prompts.render("judge.system.j2"),
             retries=1,

@@ -66,8 +66,8 @@ class ModelSolver:
         system = prompts.render(spec.system, budget=budget, **spec.system_context)
         exhausted = prompts.render("budget_exhausted.j2", budget=budget) if tools else ""
 
-        def instructions(ctx: RunContext[Any]) -> str:
-            if tools and ctx.run_step >= budget:
+        async def instructions(ctx: RunContext[Any]) -> str:  # async: a sync one would run on a thread
+            if ctx.run_step >= budget:
                 return f"{system}\n\n{exhausted}"
             return system
 
@@ -77,8 +77,9 @@ class ModelSolver:
         wrapped = [Tool(fn, prepare=within_budget) for fn in (tools or [])]
         self._agent = Agent(
             model,
+            name=name,  # also spares pydantic-ai a frame inspection per run
             output_type=ToolOutput(spec.answer, name=SUBMIT_TOOL, description="Submit the final answer."),
-            instructions=instructions,
+            instructions=instructions if tools else system,
             tools=wrapped,
             retries=output_retries,
             model_settings=model_settings or {},

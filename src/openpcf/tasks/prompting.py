@@ -33,6 +33,7 @@ class PromptBook:
             trim_blocks=True,
             lstrip_blocks=True,
             autoescape=False,
+            auto_reload=False,  # templates do not change during a run; spares a stat() per render
         )
         self.used: dict[str, str] = {}
 
