@@ -62,7 +62,7 @@ DESNZ_MATERIAL_ALIASES: dict[str, tuple[str, ...]] = {
     "Tyres": ("tyre", "tire", "tires", "rubber tyres"),
     "Wood": ("timber", "lumber", "sawn wood", "sawn timber", "wood, sawn"),
     "Glass": ("glass", "container glass", "glass, container", "soda-lime glass", "float glass", "flat glass"),
-    "Clothing": ("textile", "textiles", "garment", "garments", "apparel"),
+    "Clothing": ("garment", "garments", "apparel", "clothes"),
     "Food and drink": ("food", "food products", "food and beverages"),
     "Compost derived from garden waste": ("compost",),
     "Electrical items - fridges and freezers": ("refrigerator", "fridge", "freezer"),

@@ -95,7 +95,9 @@ def picklist_unit(row: PicklistRow) -> str:
 
 
 _GEO = re.compile(r"\b(GLO|RoW|RER|[A-Z]{2}(?:-[A-Z]+)?)\s*$")
-_WASTE = re.compile(r"\b(waste|scrap|sludge|residue|used|spent|manure|slag|ash from|dross|offal|effluent)\b")
+_WASTE = re.compile(r"\b(waste|scrap|sludge|residues?|used|spent|manure|slag|ash|dross|offal|effluent|dust|"
+                    r"tailings?|emissions|wear|mill scale|shavings|sawdust|slab and siding|vinasse|pollutant|"
+                    r"contaminated|overburden|spoil|red mud|bottom ash|fly ash|filter cake)\b")
 _SERVICE = re.compile(
     r"\b(working|moulding|molding|extrusion|drawing|treatment|removed by|processing|coating|rolling|welding|"
     r"thermoforming|machining|cutting|impregnation|sawing|spinning|weaving|knitting|printing|bleaching|"

@@ -121,7 +121,8 @@ class LibraryResolver:
 
     def resolve(self, query: FactorQuery | str) -> FactorMatch | None:
         """Exact name, alias, then search; then the same on simpler readings of the name (brand marks,
-        parentheses and qualifiers after ':' removed), with scores × 0.85."""
+        parentheses and qualifiers after ':' removed), with scores × 0.85; last, the text before the
+        first comma by exact name or alias (× 0.7)."""
         q = as_query(query)
         if not q.name.strip():
             return None
@@ -132,6 +133,10 @@ class LibraryResolver:
             match = self._exact_or_alias(variant, q, 0.85) or self.search_match(q, variant, 0.85)
             if match is not None:
                 return match
+        # ecoinvent-style "cement, CEM III/B": the head alone, by exact name or alias only (score × 0.7).
+        head = q.name.split(",")[0].strip()
+        if head and head != q.name.strip():
+            return self._exact_or_alias(head, q, 0.7)
         return None
 
     # -- search ------------------------------------------------------------------------------
