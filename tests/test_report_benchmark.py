@@ -226,3 +226,14 @@ def test_local_server_serves_routes_on_loopback_only():
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_without_a_data_folder_the_report_still_renders_and_says_what_is_missing(bench):
+    root, data, _ = bench
+    shutil.rmtree(data)
+    view = load_benchmark([root / "runs"])
+    assert view.warnings[0].startswith("no data folder (pass --data DIR)")
+    assert run(view, EPD_A).headline_metric.value == 0.5  # the summary still gives the headline
+    assert run(view, EPD_A).items[0].headline("epd") == 1.0  # and items.jsonl the per-item scores
+    html = render_benchmark_html(view)
+    assert "no data folder" in html
