@@ -99,7 +99,8 @@ DESNZ_MATERIAL_ALIASES: dict[str, tuple[str, ...]] = {
                                "cardboard box", "corrugated cardboard", "carton"),
     "Paper and board: mixed": ("paper and board", "paper and cardboard", "paper packaging", "packaging",
                                "packaging material", "consumer packaging", "distribution packaging",
-                               "secondary packaging", "transport packaging", "packaging materials"),
+                               "secondary packaging", "transport packaging", "packaging materials",
+                               "tertiary packaging", "primary packaging", "packing material"),
     "Paper and board: paper": ("paper", "graphic paper", "kraft paper", "printing paper"),
 }
 

@@ -27,7 +27,8 @@ CLASS_FACTORS = {
 _METALS = {"copper", "zinc", "nickel", "tin", "chromium", "manganese", "titanium", "silver", "gold", "lead",
            "brass", "bronze", "cobalt", "molybdenum", "tungsten", "magnesium", "vanadium", "niobium", "iron",
            "alloy", "ferroalloy", "ferromanganese", "ferrosilicon", "ferrochromium", "silicon", "antimony",
-           "bismuth", "lithium", "platinum", "palladium", "metal", "metallic", "steel", "aluminium", "cast"}
+           "bismuth", "lithium", "platinum", "palladium", "metal", "metallic", "steel", "aluminium", "cast",
+           "alloys", "ingot", "ingots", "solder"}
 _POLYMER_WORDS = {"nylon", "polyamide", "eva", "ab", "abs", "pmma", "pc", "polycarbonate", "polyurethane", "pu",
                   "pur", "rubber", "silicone", "elastomer", "epoxy", "latex", "pvb", "tpu", "tpe", "pom", "pbt",
                   "pvdf", "ptfe", "san", "asa", "plastic", "polymer", "copolymer", "thermoplastic", "foam",
@@ -39,7 +40,8 @@ _INORGANIC_WORDS = {"hydroxide", "trihydroxide", "oxide", "dioxide", "trioxide",
                     "chloride", "sulfate", "phosphate", "nitrate", "silicate", "fluoride", "bromide", "sulfide",
                     "peroxide", "hypochlorite", "hydrate", "sulfuric", "phosphoric", "hydrochloric", "nitric",
                     "boric", "ammonia", "soda", "lime", "salt", "borax", "alum", "sulfite", "nitrite", "iodide",
-                    "cyanide", "chlorate", "perchlorate", "permanganate", "dichromate", "titanate", "zeolite"}
+                    "cyanide", "chlorate", "perchlorate", "permanganate", "dichromate", "titanate", "zeolite",
+                    "silica", "silicon dioxide"}
 _ANION_ENDINGS = ("chloride", "oxide", "sulfate", "sulfide", "fluoride", "bromide", "nitrate", "carbonate",
                   "phosphate", "hydroxide", "silicate", "sulfite", "nitride", "carbide", "iodide", "cyanide",
                   "chlorate", "hydride", "borate", "aluminate", "titanate")
@@ -47,7 +49,8 @@ _ORGANIC_MARKERS = re.compile(
     r"(?:^|\s|[-(0-9])(?:di|tri|tetra|iso|neo|cyclo|hydroxy|poly)?(meth|eth|prop|but|pent|hex|benz|phen|acet|acryl|glycol|glycer|hydroxy|amino|carbox|formal|styr|vinyl|"
     r"urethane|phosphine|ester|ether|alcohol|aldehyd|keton|amine|amide|fatty|citric|lactic|ascorbic|oleic|"
     r"stearic|tartaric|malic|succinic|adipic|sorbitol|glucose|sucrose|dextr|starch|cellulose|wax|oil|"
-    r"paraffin|resin|surfactant|flavou?r|aroma|fragrance|dye|pigment)")
+    r"paraffin|resin|surfactant|flavou?r|aroma|fragrance|dye|pigment|biocide|pesticide|herbicide|fungicide|"
+    r"insecticide|adhesive|glue|sealant|lacquer|varnish|paint|coating|primer)")
 _ORGANIC_SUFFIX = re.compile(r"[a-z]{3,}(ol|ene|ane|yne|one|ate|ide|yl)$")
 _CHEMICAL_HINT = re.compile(r"\d|\b(di|tri|tetra|iso|neo|cyclo|n)-|yl\b|\bacid\b")
 

@@ -187,7 +187,7 @@ class LibraryResolver:
             tied.sort(key=lambda t: t[0].geography.upper() != geo)
             ranked = tied + [t for t in ranked if t not in tied]
         factor, score, matched = ranked[0]
-        if score < self.min_score:
+        if score < self.min_score - 1e-9:
             return None
         score = min(score, 0.9) * discount
         return FactorMatch(factor=factor, method="search", score=score, confidence=confidence_of(score),
