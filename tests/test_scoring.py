@@ -241,3 +241,18 @@ def test_library_and_file_paths_agree():
     a = score("epd", rows, read_predictions(PRED / "epd__example.jsonl"), run_id="same")
     b = score_files("epd", str(MINI), str(PRED / "epd__example.jsonl"), run_id="same")
     assert a.to_json_dict() == b.to_json_dict()
+
+
+def test_compositional_stage_success_and_engine_row_kinds():
+    rows = epd_rows(1.0, 1.0, 1.0)
+    preds = [
+        Prediction(id="p0", output={"kgco2e": 1.0, "breakdown": [
+            {"name": "steel", "kind": "material", "rate": 1.0, "unit": "kg", "rate_kg_per_kg": 1.0},
+            {"name": "furnace emissions", "kind": "process", "rate": 0.1, "unit": "kg"}]},
+            trace={"stages": {"decompose": True, "map": {"ok": True}}}),
+        Prediction(id="p1", output={"kgco2e": 1.0, "breakdown": []}, trace={"stages": {"decompose": False}}),
+        Prediction(id="p2", output={"kgco2e": None}),
+    ]  # fmt: skip
+    s = score("compositional", rows, preds)
+    assert [it.scores["mass_violation"] for it in s.items] == [0.0, 1.0, 1.0]  # process row not in mass
+    assert s.value("stage_success") == 0.5 and s.metrics["stage_success"].n == 2

@@ -3,11 +3,15 @@
 Expected schema — ``output.breakdown`` (or, when absent, ``trace.breakdown``) is a list of rows::
 
     {"name": "glass cullet",            # as given by the system
-     "kind": "material" | "energy",     # default: material, or energy when the unit is energy per mass
+     "kind": "material" | "energy" | …, # default: material, or energy when the unit is energy per mass;
+                                        # only "material" rows enter the mass balance
      "rate_kg_per_kg": 0.35,            # material rate in kg per kg of product, or instead:
      "rate": 35, "unit": "%",           # a rate with any unit convertible to kg/kg (%, g/kg, kg/t, …)
      "kgco2e": 0.12,                    # contribution, kg CO2e per declared unit (optional)
      "depth": 1}                        # recursion depth of this leaf (optional; also trace.depth)
+
+Per-stage success, when reported, is read from ``trace.stages``: ``{stage name: bool}`` (or
+``{stage: {"ok": bool}}``).
 
 A dict breakdown is accepted as ``{"items": [...]}`` / ``{"components": [...]}`` or ``{name: row}``.
 """
@@ -16,7 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -29,7 +33,7 @@ class BreakdownRow(BaseModel):
     model_config = ConfigDict(extra="allow")
 
     name: str | None = None
-    kind: Literal["material", "energy"] | None = None
+    kind: str | None = None
     rate_kg_per_kg: float | None = None
     rate: float | None = None
     unit: str | None = None
@@ -128,3 +132,12 @@ def structure(rows: list[BreakdownRow], trace: dict[str, Any] | None = None) -> 
     depth = float(max(depths)) if depths else math.nan
     violation = not math.isfinite(total) or total < 1.0 or total > 3.0
     return Structure(total, violation, ghost, depth)
+
+
+def stages_succeeded(trace: dict[str, Any] | None) -> float:
+    """1.0 when every stage reported in ``trace.stages`` succeeded, 0.0 when one failed, NaN when none."""
+    stages = (trace or {}).get("stages")
+    if not isinstance(stages, dict) or not stages:
+        return math.nan
+    oks = [v.get("ok", v.get("success")) if isinstance(v, dict) else v for v in stages.values()]
+    return float(all(bool(ok) for ok in oks))

@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 
 from openpcf.benchmark import metrics as m
 from openpcf.benchmark.alignment import Aligner, get_aligner
-from openpcf.benchmark.breakdown import breakdown_rows, structure
+from openpcf.benchmark.breakdown import breakdown_rows, stages_succeeded, structure
 from openpcf.benchmark.data import TASKS, TaskName, TaskRow
 from openpcf.benchmark.predictions import Prediction, align, parse_output
 
@@ -132,7 +132,10 @@ class TaskScorer:
     metrics: tuple[Metric, ...] = ()
     strata_fields: tuple[str, ...] = ("product_category",)
 
-    def failure_columns(self, row: TaskRow[Any, Any, Any]) -> Columns:
+    def failure_columns(
+        self, row: TaskRow[Any, Any, Any], prediction: Prediction | None = None, ctx: Context | None = None
+    ) -> Columns:
+        """The columns of a failed item (a miss): ``prediction`` is None when the item has no line."""
         raise NotImplementedError
 
     def item_columns(
@@ -174,7 +177,7 @@ class TriageScorer(TaskScorer):
         Metric("brier", lambda c: m.brier_score(c["confidence"], c["correct"]), "confidence"),
     )
 
-    def failure_columns(self, row):
+    def failure_columns(self, row, prediction=None, ctx=None):
         pos = float(row.expected_output.should_map)
         return {"correct": 0.0, "tp": 0.0, "pred_pos": 0.0, "true_pos": pos, "valid": 0.0, "confidence": NAN}
 
@@ -203,13 +206,13 @@ class MappingScorer(TaskScorer):
     )
     strata_fields = ("product_category", "vagueness_severity")
 
-    def failure_columns(self, row):
+    def failure_columns(self, row, prediction=None, ctx=None):
         exp = row.expected_output
         return {
             "exact_match": 0.0,
             "relevant_substring": 0.0 if exp.relevant_substring_1 else NAN,
             "banned_substring_absent": 0.0 if exp.banned_substring else NAN,
-            "in_picklist": NAN,  # set by the caller when a picklist is known
+            "in_picklist": 0.0 if ctx is not None and ctx.picklist is not None else NAN,
             "confidence": NAN,
         }
 
@@ -246,7 +249,7 @@ class ExtractionScorer(TaskScorer):
         Metric("tolerant_claim_recall", _ratio("tolerant_matched", "truth"), "truth"),
     )
 
-    def failure_columns(self, row):
+    def failure_columns(self, row, prediction=None, ctx=None):
         n = float(len(row.expected_output.claims))
         return {"matched": 0.0, "predicted": 0.0, "truth": n, "unit_correct": 0.0,
                 "best_abs_relative_error": NAN, "tolerant_matched": 0.0}  # fmt: skip
@@ -299,7 +302,7 @@ def _finite_kg(output: Any) -> str | None:
 class EpdScorer(TaskScorer):
     metrics = _EPD_METRICS
 
-    def failure_columns(self, row):
+    def failure_columns(self, row, prediction=None, ctx=None):
         return _epd_columns(None, row.expected_output.kgco2e)
 
     def is_failure(self, output):
@@ -315,12 +318,14 @@ class CompositionalScorer(TaskScorer):
         Metric("ghost_rate", _mean("ghost"), "ghost"),
         Metric("mean_mass_fraction_sum", _mean("mass_fraction_sum"), "mass_fraction_sum"),
         Metric("mean_depth", _mean("depth"), "depth"),
+        Metric("stage_success", _mean("stage_success"), "stage_success"),
     )
 
-    def failure_columns(self, row):
+    def failure_columns(self, row, prediction=None, ctx=None):
         # A failed product has no verified mass balance: it counts as violating both invariants.
         return {**_epd_columns(None, row.expected_output.kgco2e), "mass_violation": 1.0, "ghost": 1.0,
-                "mass_fraction_sum": NAN, "depth": NAN}  # fmt: skip
+                "mass_fraction_sum": NAN, "depth": NAN,
+                "stage_success": stages_succeeded(prediction.trace) if prediction else NAN}  # fmt: skip
 
     def is_failure(self, output):
         return _finite_kg(output)
@@ -334,7 +339,7 @@ class CompositionalScorer(TaskScorer):
             st = structure(rows, prediction.trace)
             st_cols = {"mass_violation": float(st.mass_violation), "ghost": float(st.ghost),
                        "mass_fraction_sum": st.mass_sum, "depth": st.depth}  # fmt: skip
-        return {**cols, **st_cols}, {}
+        return {**cols, **st_cols, "stage_success": stages_succeeded(prediction.trace)}, {}
 
 
 class DecompositionScorer(TaskScorer):
@@ -343,7 +348,7 @@ class DecompositionScorer(TaskScorer):
         for name in ("f1", "precision", "recall", "kendall_tau", "exact_set_match")
     )
 
-    def failure_columns(self, row):
+    def failure_columns(self, row, prediction=None, ctx=None):
         return {"f1": 0.0, "precision": 0.0, "recall": 0.0, "kendall_tau": NAN, "exact_set_match": 0.0}
 
     def item_columns(self, row, output, prediction, ctx):
@@ -461,9 +466,7 @@ def score(
                 if error:
                     output = None
         if output is None:
-            cols, details = scorer.failure_columns(row), {}
-            if task == "mapping" and ctx.picklist is not None:
-                cols["in_picklist"] = 0.0
+            cols, details = scorer.failure_columns(row, pred, ctx), {}
         else:
             cols, details = scorer.item_columns(row, output, pred, ctx)
         items.append(
@@ -508,7 +511,11 @@ def score(
                 n_items=n_all,
                 n_failed=n_failed,
                 metrics=_estimate_all(
-                    scorer, columns(subset), reads=reads, seed_parts=(task, run, f"{field}={key}"), resamples=resamples
+                    scorer,
+                    columns(subset),
+                    reads=reads,
+                    seed_parts=(task, run, f"{field}={key}"),
+                    resamples=resamples,
                 ),
             )
         strata[field] = dim
