@@ -149,3 +149,42 @@ def test_results_lines_are_the_predictions_format(tmp_path) -> None:
     log.close()
     line = json.loads((tmp_path / "results.jsonl").read_text())
     assert line == {"id": "a", "output": {"should_map": True}, "usage": {"input_tokens": 0, "output_tokens": 0, "requests": 1, "cost_usd": 0.5}}
+
+
+# ------------------------------------------------------------------ the loop with a plain solver
+
+
+class PlainSolver:
+    """A solver without a model (like openpcf's offline system): it reports its own usage."""
+
+    name = "plain"
+
+    async def solve(self, row):  # noqa: ANN001
+        from openpcf.tasks.base import SolverResult
+
+        if row.id == "p2":
+            raise ValueError("no factor for steel beam")
+        if row.id == "p3":
+            return SolverResult(output={"kgco2e": "about two"})
+        return SolverResult(output={"kgco2e": 10.0}, usage=Usage(requests=0, cost_usd=0.0), trace={"by": "plain"})
+
+
+def test_loop_records_exceptions_and_schema_failures(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tiny_pcfbench import write_tiny_pcfbench
+
+    from openpcf.runner.session import RunOptions, run_benchmark
+
+    data = write_tiny_pcfbench(tmp_path / "data")
+    out = tmp_path / "run"
+    opts = RunOptions(task="epd_name_only", model="offline", data_dir=data, out_dir=out, concurrency=2)
+    m = asyncio.run(run_benchmark(opts, solver=PlainSolver()))
+    by_id = {p.id: p for p in read_results(out / "results.jsonl")}
+    assert by_id["p1"].output == {"kgco2e": 10.0} and by_id["p1"].trace == {"by": "plain"}
+    assert by_id["p2"].error == "ValueError: no factor for steel beam" and by_id["p2"].output is None
+    assert by_id["p3"].output is None and by_id["p3"].error.startswith("output does not fit the epd schema: kgco2e")
+    assert by_id["p3"].trace == {"invalid_output": {"kgco2e": "about two"}}
+    assert (m.totals.finished, m.totals.failed, m.totals.cost_usd) == (3, 2, 0.0)
+    summary = json.loads((out / "summary.json").read_text())
+    # p1: 10 vs 12 -> within 2x; p2, p3 failed -> outside every band: 1/3.
+    assert summary["n_failed"] == 2 and summary["metrics"]["within_2x"]["value"] == pytest.approx(1 / 3)
+    assert summary["setting"] == "epd_name_only"

@@ -293,6 +293,7 @@ def test_rescore_needs_no_model_and_judge_is_cached(data: Path, tmp_path: Path) 
         assert server.count == 6  # 3 items + 3 judge calls
         summary = json.loads((out / "summary.json").read_text())
         assert summary["aligner"] == f"llm-judge:{MODEL}"
+        assert summary["judge_usage"]["requests"] == 3 and summary["judge_usage"]["cost_usd"] == pytest.approx(3 * 2.7e-05)
         # The judge grouped predicted[0] with expected[0] on every item: P = 1/2, R = 1/2, 1/2, 1/3.
         assert summary["metrics"]["precision"]["value"] == pytest.approx(0.5)
         assert summary["metrics"]["recall"]["value"] == pytest.approx((0.5 + 0.5 + 1 / 3) / 3)
@@ -302,6 +303,7 @@ def test_rescore_needs_no_model_and_judge_is_cached(data: Path, tmp_path: Path) 
         assert server.count == 6  # judge answers came from the cache
     again = json.loads((out / "summary.json").read_text())
     assert again["metrics"] == summary["metrics"]
+    assert (again["judge_usage"]["requests"], again["judge_usage"]["cache_hits"]) == (0, 3)
 
 
 def test_rescore_offline_aligner_without_server(data: Path, tmp_path: Path) -> None:

@@ -28,11 +28,11 @@ def describe_error(exc: BaseException) -> str:
 def prediction_for(task: TaskName, row_id: str, result: SolverResult, meter: CallMeter) -> Prediction:
     """The results line of one item: validated output or error, and its usage (from the meter when model
     calls were made, else what the solver reported)."""
-    output, error = result.output, result.error
+    output, error, trace = result.output, result.error, result.trace
     if error is None:
         _, problem = parse_output(task, output)
-        if problem is not None:
-            error, output = problem, output
+        if problem is not None:  # keep what the solver gave, for the audit, but never as an output
+            error, trace = problem, {**(trace or {}), "invalid_output": output}
     if meter.touched:
         usage = Usage(
             input_tokens=meter.input_tokens,
@@ -44,7 +44,7 @@ def prediction_for(task: TaskName, row_id: str, result: SolverResult, meter: Cal
         )
     else:
         usage = result.usage
-    return Prediction(id=row_id, output=output if error is None else None, error=error, usage=usage, trace=result.trace)
+    return Prediction(id=row_id, output=output if error is None else None, error=error, usage=usage, trace=trace)
 
 
 async def solve_one(task: TaskName, solver: Solver, row: Any) -> tuple[Prediction, CallMeter]:

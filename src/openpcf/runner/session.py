@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from openpcf.benchmark.data import EPD_SETTINGS, TASKS, BenchmarkFolder, TaskName
 from openpcf.benchmark.predictions import Prediction
-from openpcf.llm.metering import CallMeter
+from openpcf.llm.metering import CallMeter, metering
 from openpcf.llm.models import OFFLINE, PROVIDERS, GenerationSettings
 from openpcf.runner.manifest import (
     MANIFEST_FILE,
@@ -313,6 +313,7 @@ async def write_summary(
     if task == "mapping" and folder.picklist_path().is_file():
         kwargs["picklist"] = [p.reference_product_name for p in folder.picklist()]
     judge_errors: list[str] = []
+    judge_meter: CallMeter | None = None
     if task == "decomposition" and judge:
         aligner = judge_aligner(judge, opts or RunOptions(task=task, model=judge, data_dir=folder.root, out_dir=out))
         by_id = {p.id: p for p in preds}
@@ -322,15 +323,28 @@ async def write_summary(
             comps = (p.output or {}).get("components") if p is not None and p.error is None else None
             if isinstance(comps, list):
                 pairs.append(([str(c) for c in comps], list(r.expected_output.components)))
-        judge_errors = await aligner.prefetch(pairs, concurrency=(opts.concurrency if opts else 4))
+        with metering() as judge_meter:
+            judge_errors = await aligner.prefetch(pairs, concurrency=(opts.concurrency if opts else 4))
         kwargs["aligner"] = aligner
     if judge_errors:
-        raise RunError(f"the judge failed on {len(judge_errors)} item(s), first: {judge_errors[0]}")
+        raise RunError(
+            f"the judge failed on {len(judge_errors)} item(s) (first: {judge_errors[0]}); "
+            f"the results are kept: fix it and run `openpcf rescore {out}`"
+        )
     result = score(task, rows, preds, **kwargs)
     summary = result.model_dump(mode="json", exclude={"items"})
     summary["setting"] = manifest.setting
     summary["model"] = manifest.model
     summary["usage"] = manifest.totals.model_dump()
+    if judge_meter is not None:
+        summary["judge_usage"] = {
+            "model": judge,
+            "requests": judge_meter.requests,
+            "cache_hits": judge_meter.cache_hits,
+            "input_tokens": judge_meter.input_tokens,
+            "output_tokens": judge_meter.output_tokens,
+            "cost_usd": judge_meter.cost_usd,
+        }
     write_json(out / SUMMARY_FILE, summary)
     return summary
 

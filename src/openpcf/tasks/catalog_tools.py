@@ -7,6 +7,7 @@ They run on any object with ``search(query, k=..., method=...) -> [hit with .rec
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, Protocol
 
@@ -40,6 +41,8 @@ def _full(record: Any) -> dict[str, Any]:
 
 def catalog_tools(searcher: CatalogSearcher) -> list[Callable[..., Any]]:
     """The two tool functions (their docstrings are what the model reads)."""
+    # pydantic-ai runs sync tools on worker threads; one search at a time keeps lazy index loading safe.
+    lock = threading.Lock()
     by_name: dict[str, Any] = {}
     by_lower: dict[str, Any] = {}
     for r in searcher.records:
@@ -53,7 +56,8 @@ def catalog_tools(searcher: CatalogSearcher) -> list[Callable[..., Any]]:
             query: what to look for, e.g. a material name, a synonym or a trade name.
             mode: "keyword" matches words, "semantic" matches meaning, "hybrid" combines both.
         """
-        hits = searcher.search(query, k=SEARCH_K, method=_METHODS.get(mode, "hybrid"))
+        with lock:
+            hits = searcher.search(query, k=SEARCH_K, method=_METHODS.get(mode, "hybrid"))
         return [_brief(h.record if hasattr(h, "record") else h) for h in hits]
 
     def inspect(names: list[str]) -> list[dict[str, Any]]:
