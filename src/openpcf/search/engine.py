@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict
 from openpcf.catalog.records import ActivityRecord
 from openpcf.search.cache import cached_embeddings, cached_lexical_index
 from openpcf.search.dense import DenseIndex, Embedder, default_embedder
-from openpcf.search.filters import SearchFilters, filter_mask, prefer_geography
+from openpcf.search.filters import SearchFilters, activity_role, filter_mask, prefer_geography
 from openpcf.search.fusion import reciprocal_rank_fusion
 from openpcf.search.lexical import FieldWeightedIndex
 from openpcf.search.query import PreparedQuery, prepare_query
@@ -23,7 +23,10 @@ METHODS: tuple[str, ...] = ("bm25", "dense", "hybrid")
 
 # How deep each retriever's list goes into the fusion, and how many fused candidates are re-scored.
 FUSION_DEPTH = 100
-RESCORE_DEPTH = 50
+RESCORE_DEPTH = 100
+# Weights of the three signals (BM25, query-passage cosine, query-label cosine) in the fusion and in the
+# re-scoring. The label-only cosine is a second view of the same model, so it counts half.
+SIGNAL_WEIGHTS = (1.0, 1.0, 0.5)
 
 
 class SearchHit(BaseModel):
@@ -66,9 +69,11 @@ class ActivitySearch:
         rendered = [lexical_fields(r) for r in self.records]
         fields = {name: [f[name] for f in rendered] for name in self.field_weights}
         self.lexical: FieldWeightedIndex = cached_lexical_index(fields, self.field_weights, use_cache=use_cache)
+        self.roles = [activity_role(r) for r in self.records]
         self._embedder = embedder
         self._dense_disabled = lexical_only
         self._dense: DenseIndex | None = None
+        self._label_dense: DenseIndex | None = None
         self._progress = progress
 
     @classmethod
@@ -91,9 +96,14 @@ class ActivitySearch:
         return self.embedder is not None
 
     def dense_index(self) -> DenseIndex | None:
+        """The passage index (and the label index beside it), embedding or loading from cache once."""
         if self._dense is None and self.embedder is not None:
             passages = [passage(r) for r in self.records]
+            labels = [r.label for r in self.records]
             vectors = cached_embeddings(self.embedder, passages, use_cache=self.use_cache, progress=self._progress)
+            self._label_dense = DenseIndex(
+                cached_embeddings(self.embedder, labels, use_cache=self.use_cache, progress=self._progress)
+            )
             self._dense = DenseIndex(vectors)
         return self._dense
 
@@ -143,7 +153,7 @@ class ActivitySearch:
         method: str,
         filters: SearchFilters | None,
     ) -> list[SearchHit]:
-        mask = filter_mask(self.records, filters)
+        mask = filter_mask(self.records, filters, roles=self.roles)
         lexical = np.where(mask, self.lexical.scores(query.lexical), -np.inf)
         lexical_order = _ranked(lexical, FUSION_DEPTH if method == "hybrid" else max(k, FUSION_DEPTH))
         lexical_order = [i for i in lexical_order if lexical[i] > 0]
@@ -155,8 +165,13 @@ class ActivitySearch:
 
         if method == "dense" and dense_scores is not None:
             ordered = [(i, float(dense_scores[i])) for i in dense_order]
-        elif method == "hybrid" and dense_scores is not None:
-            ordered = reciprocal_rank_fusion([lexical_order, dense_order])
+        elif method == "hybrid" and dense_scores is not None and self._label_dense is not None:
+            assert query_vector is not None
+            label_scores = np.where(mask, self._label_dense.scores(query_vector), -np.inf)
+            label_order = [i for i in _ranked(label_scores, FUSION_DEPTH) if mask[i]]
+            fused = reciprocal_rank_fusion([lexical_order, dense_order, label_order], weights=SIGNAL_WEIGHTS)
+            candidates = [i for i, _ in fused[: max(k, RESCORE_DEPTH)]]
+            ordered = rescore(candidates, (lexical, dense_scores, label_scores), SIGNAL_WEIGHTS)
         else:  # bm25, or dense/hybrid without an embedder
             ordered = [(i, float(lexical[i])) for i in lexical_order]
 
@@ -177,6 +192,28 @@ class ActivitySearch:
             )
             for position, i in enumerate(top, start=1)
         ]
+
+
+def rescore(
+    candidates: Sequence[int], signals: Sequence[np.ndarray], weights: Sequence[float]
+) -> list[tuple[int, float]]:
+    """Re-score fused candidates by a weighted sum of each signal's z-score over the candidates.
+
+    Ranks (what RRF sees) forget how far ahead a hit is; z-scores keep it, on a scale shared by BM25
+    and cosines. Returns (index, score) best first, ties by the fusion order.
+    """
+    if not candidates:
+        return []
+    index = np.asarray(candidates)
+    total = np.zeros(len(index), dtype=np.float64)
+    for signal, weight in zip(signals, weights, strict=True):
+        values = signal[index].astype(np.float64)
+        values = np.where(np.isfinite(values), values, np.nan)
+        mean, std = np.nanmean(values), np.nanstd(values)
+        z = (values - mean) / std if std > 0 else np.zeros_like(values)
+        total += weight * np.nan_to_num(z, nan=-3.0)
+    order = np.argsort(-total, kind="stable")
+    return [(int(index[j]), float(total[j])) for j in order]
 
 
 def _ranked(scores: np.ndarray, depth: int) -> list[int]:

@@ -72,8 +72,10 @@ def _norm_unit(unit: str) -> str:
     return unit.strip().lower().replace("³", "3").replace("^", "").replace(" ", "")
 
 
-def filter_mask(records: Sequence[ActivityRecord], filters: SearchFilters | None) -> np.ndarray:
-    """Boolean mask of the records a search may return."""
+def filter_mask(
+    records: Sequence[ActivityRecord], filters: SearchFilters | None, *, roles: Sequence[Role] | None = None
+) -> np.ndarray:
+    """Boolean mask of the records a search may return (``roles``: precomputed ``activity_role``s)."""
     mask = np.ones(len(records), dtype=bool)
     if filters is None:
         return mask
@@ -81,7 +83,7 @@ def filter_mask(records: Sequence[ActivityRecord], filters: SearchFilters | None
     for i, record in enumerate(records):
         if filters.unit and record.unit and _norm_unit(record.unit) != _norm_unit(filters.unit):
             mask[i] = False
-        elif filters.materials_only and activity_role(record) != "material":
+        elif filters.materials_only and (roles[i] if roles is not None else activity_role(record)) != "material":
             mask[i] = False
         elif filters.source_database and filters.source_database.lower() not in (record.source_database or "").lower():
             mask[i] = False
