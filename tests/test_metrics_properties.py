@@ -77,3 +77,26 @@ def test_bootstrap_is_reproducible_with_the_same_seed(values, seed):
     assert a == b
     assert a.ci[0] <= a.ci[1]
     assert min(values) - 1e-9 <= a.ci[0] and a.ci[1] <= max(values) + 1e-9
+
+
+names = st.sampled_from(
+    ["aluminium scrap", "primary aluminium", "alloying elements", "silicon", "water", "packaging", "cardboard box",
+     "HDPE", "polyethylene", "salt", "citric acid", "sulfuric acid", "orange juice", "fruit concentrate", "milk",
+     "iron", "steel", "Additives (e.g. talc)", "", "???"]
+)  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(names, max_size=8), st.lists(names, max_size=8))
+def test_offline_aligner_groups_are_valid_and_deterministic(pred, exp):
+    from openpcf.benchmark.component_matching import OfflineAligner
+
+    groups = OfflineAligner().align(pred, exp)
+    assert groups == OfflineAligner().align(pred, exp)
+    seen_p = [i for g in groups for i in g.predicted]
+    seen_e = [j for g in groups for j in g.expected]
+    assert len(seen_p) == len(set(seen_p)) and len(seen_e) == len(set(seen_e))
+    assert all(0 <= i < len(pred) for i in seen_p) and all(0 <= j < len(exp) for j in seen_e)
+    assert all(g.predicted and g.expected for g in groups)
+    s = m.decomposition_scores(groups, len(pred), len(exp))
+    assert 0.0 <= s["f1"] <= 1.0

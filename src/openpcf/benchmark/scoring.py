@@ -177,11 +177,15 @@ class TriageScorer(TaskScorer):
         Metric("brier", lambda c: m.brier_score(c["confidence"], c["correct"]), "confidence"),
     )
 
-    def failure_columns(self, row, prediction=None, ctx=None):
+    def failure_columns(
+        self, row: Any, prediction: Prediction | None = None, ctx: Context | None = None
+    ) -> Columns:
         pos = float(row.expected_output.should_map)
         return {"correct": 0.0, "tp": 0.0, "pred_pos": 0.0, "true_pos": pos, "valid": 0.0, "confidence": NAN}
 
-    def item_columns(self, row, output, prediction, ctx):
+    def item_columns(
+        self, row: Any, output: Any, prediction: Prediction, ctx: Context
+    ) -> tuple[Columns, dict[str, Any]]:
         truth, pred = row.expected_output.should_map, output.should_map
         return {
             "correct": float(truth == pred),
@@ -206,7 +210,9 @@ class MappingScorer(TaskScorer):
     )
     strata_fields = ("product_category", "vagueness_severity")
 
-    def failure_columns(self, row, prediction=None, ctx=None):
+    def failure_columns(
+        self, row: Any, prediction: Prediction | None = None, ctx: Context | None = None
+    ) -> Columns:
         exp = row.expected_output
         return {
             "exact_match": 0.0,
@@ -216,7 +222,9 @@ class MappingScorer(TaskScorer):
             "confidence": NAN,
         }
 
-    def item_columns(self, row, output, prediction, ctx):
+    def item_columns(
+        self, row: Any, output: Any, prediction: Prediction, ctx: Context
+    ) -> tuple[Columns, dict[str, Any]]:
         exp, name = row.expected_output, output.reference_product
         cols = {
             "exact_match": float(m.exact_match(name, exp.options)),
@@ -249,12 +257,16 @@ class ExtractionScorer(TaskScorer):
         Metric("tolerant_claim_recall", _ratio("tolerant_matched", "truth"), "truth"),
     )
 
-    def failure_columns(self, row, prediction=None, ctx=None):
+    def failure_columns(
+        self, row: Any, prediction: Prediction | None = None, ctx: Context | None = None
+    ) -> Columns:
         n = float(len(row.expected_output.claims))
         return {"matched": 0.0, "predicted": 0.0, "truth": n, "unit_correct": 0.0,
                 "best_abs_relative_error": NAN, "tolerant_matched": 0.0}  # fmt: skip
 
-    def item_columns(self, row, output, prediction, ctx):
+    def item_columns(
+        self, row: Any, output: Any, prediction: Prediction, ctx: Context
+    ) -> tuple[Columns, dict[str, Any]]:
         truth = [(c.value, c.unit) for c in row.expected_output.claims]
         pred = [(c.value, c.unit) for c in output.claims]
         res = m.match_claims(pred, truth)
@@ -302,13 +314,17 @@ def _finite_kg(output: Any) -> str | None:
 class EpdScorer(TaskScorer):
     metrics = _EPD_METRICS
 
-    def failure_columns(self, row, prediction=None, ctx=None):
+    def failure_columns(
+        self, row: Any, prediction: Prediction | None = None, ctx: Context | None = None
+    ) -> Columns:
         return _epd_columns(None, row.expected_output.kgco2e)
 
-    def is_failure(self, output):
+    def is_failure(self, output: Any) -> str | None:
         return _finite_kg(output)
 
-    def item_columns(self, row, output, prediction, ctx):
+    def item_columns(
+        self, row: Any, output: Any, prediction: Prediction, ctx: Context
+    ) -> tuple[Columns, dict[str, Any]]:
         return _epd_columns(output.kgco2e, row.expected_output.kgco2e), {}
 
 
@@ -321,16 +337,20 @@ class CompositionalScorer(TaskScorer):
         Metric("stage_success", _mean("stage_success"), "stage_success"),
     )
 
-    def failure_columns(self, row, prediction=None, ctx=None):
+    def failure_columns(
+        self, row: Any, prediction: Prediction | None = None, ctx: Context | None = None
+    ) -> Columns:
         # A failed product has no verified mass balance: it counts as violating both invariants.
         return {**_epd_columns(None, row.expected_output.kgco2e), "mass_violation": 1.0, "ghost": 1.0,
                 "mass_fraction_sum": NAN, "depth": NAN,
                 "stage_success": stages_succeeded(prediction.trace) if prediction else NAN}  # fmt: skip
 
-    def is_failure(self, output):
+    def is_failure(self, output: Any) -> str | None:
         return _finite_kg(output)
 
-    def item_columns(self, row, output, prediction, ctx):
+    def item_columns(
+        self, row: Any, output: Any, prediction: Prediction, ctx: Context
+    ) -> tuple[Columns, dict[str, Any]]:
         cols = _epd_columns(output.kgco2e, row.expected_output.kgco2e)
         rows = breakdown_rows(output.model_dump(), prediction.trace)
         if rows is None:
@@ -348,10 +368,14 @@ class DecompositionScorer(TaskScorer):
         for name in ("f1", "precision", "recall", "kendall_tau", "exact_set_match")
     )
 
-    def failure_columns(self, row, prediction=None, ctx=None):
+    def failure_columns(
+        self, row: Any, prediction: Prediction | None = None, ctx: Context | None = None
+    ) -> Columns:
         return {"f1": 0.0, "precision": 0.0, "recall": 0.0, "kendall_tau": NAN, "exact_set_match": 0.0}
 
-    def item_columns(self, row, output, prediction, ctx):
+    def item_columns(
+        self, row: Any, output: Any, prediction: Prediction, ctx: Context
+    ) -> tuple[Columns, dict[str, Any]]:
         assert ctx.aligner is not None
         pred, exp = output.components, row.expected_output.components
         groups = ctx.aligner.align(pred, exp)
