@@ -143,20 +143,14 @@ def show_command(
 
 
 def _read_batch(path: Path) -> list[tuple[int, dict | None, str]]:
-    out = []
-    with open(path, encoding="utf-8") as fh:
-        for i, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                out.append((i, None, f"{path}:{i}: invalid JSON ({exc.msg})"))
-                continue
-            if not isinstance(obj, dict) or not isinstance(obj.get("name"), str) or not obj["name"].strip():
-                out.append((i, obj if isinstance(obj, dict) else None, f"{path}:{i}: field 'name' missing or empty"))
-                continue
-            out.append((i, obj, ""))
+    from openpcf.factors.library import jsonl_records
+
+    out: list[tuple[int, dict | None, str]] = []
+    for i, obj, error in jsonl_records(path):
+        record = obj if isinstance(obj, dict) else None
+        if not error and (record is None or not isinstance(record.get("name"), str) or not record["name"].strip()):
+            error = f"{path}:{i}: field 'name' missing or empty"
+        out.append((i, record, error))
     return out
 
 

@@ -9,7 +9,7 @@ runs one LCA for 1 unit of its reference product with the chosen GWP100 method a
 from __future__ import annotations
 
 from openpcf.factors.record import Factor, FactorMatch, FactorQuery, Source
-from openpcf.factors.resolver import fit_unit
+from openpcf.factors.resolver import fitted_match
 
 DEFAULT_METHOD = ("IPCC 2021", "climate change", "global warming potential (GWP100)")
 
@@ -69,8 +69,4 @@ class BrightwayResolver:
         f = self.factor_for_code(query.key)
         if f is None:
             return None
-        fitted = fit_unit(f, query.unit)
-        if fitted is None:
-            return None
-        return FactorMatch(factor=fitted, method="key", score=1.0, confidence="high", resolver=self.name,
-                           query=query.name, matched_text=query.key)
+        return fitted_match(f, query, "key", 1.0, "high", self.name, query.key)

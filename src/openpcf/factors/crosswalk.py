@@ -28,7 +28,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from openpcf.factors.record import Factor, FactorMatch, FactorQuery
-from openpcf.factors.resolver import FactorResolver, ResolverChain
+from openpcf.factors.resolver import FactorResolver, ResolverChain, fitted_match
 from openpcf.paths import cache_dir, package_data
 
 CROSSWALK_VERSION = "1"
@@ -203,17 +203,8 @@ class CrosswalkResolver:
         e = self._by_key.get(query.key or "") or self._by_product.get(query.name.strip().lower())
         if e is None or e.factor is None:
             return None
-        factor = e.factor
-        if query.unit is not None:
-            from openpcf.factors.resolver import fit_unit
-
-            fitted = fit_unit(factor, query.unit)
-            if fitted is None:
-                return None
-            factor = fitted
-        return FactorMatch(factor=factor, method=e.method or "exact", score=e.score,  # type: ignore[arg-type]
-                           confidence=e.confidence or "low", resolver=f"{self.name}/{e.resolver}",
-                           query=query.name, matched_text=e.reference_product)
+        return fitted_match(e.factor, query, e.method or "exact", e.score, e.confidence or "low",  # type: ignore[arg-type]
+                            f"{self.name}/{e.resolver}", e.reference_product)
 
 
 def write_crosswalk(entries: Sequence[CrosswalkEntry], path: str | Path) -> None:

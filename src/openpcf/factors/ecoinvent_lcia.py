@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict
 from openpcf.factors.library import FactorTableError
 from openpcf.factors.naming import normalise_name
 from openpcf.factors.record import Factor, FactorMatch, FactorQuery, Source
-from openpcf.factors.resolver import fit_unit
+from openpcf.factors.resolver import fitted_match
 
 
 class LciaColumns(BaseModel):
@@ -156,16 +156,14 @@ class EcoinventLciaResolver:
 
     def resolve(self, query: FactorQuery) -> FactorMatch | None:
         if query.key and query.key in self._by_key:
-            fitted = fit_unit(self._by_key[query.key], query.unit)
-            if fitted is not None:
-                return FactorMatch(factor=fitted, method="key", score=1.0, confidence="high", resolver=self.name,
-                                   query=query.name, matched_text=query.key)
+            m = fitted_match(self._by_key[query.key], query, "key", 1.0, "high", self.name, query.key)
+            if m is not None:
+                return m
         cands = self._by_product.get(normalise_name(query.name), [])
         if query.geography:
             cands = sorted(cands, key=lambda f: f.geography.upper() != query.geography.upper())
         for f in cands:
-            fitted = fit_unit(f, query.unit)
-            if fitted is not None:
-                return FactorMatch(factor=fitted, method="exact", score=0.95, confidence="high",
-                                   resolver=self.name, query=query.name, matched_text=f.name)
+            m = fitted_match(f, query, "exact", 0.95, "high", self.name, f.name)
+            if m is not None:
+                return m
         return None

@@ -85,19 +85,26 @@ def _parse_factor(obj: dict, where: str) -> Factor:
         raise FactorTableError(f"{where}: field {field!r}: {err['msg']}") from None
 
 
-def read_factors_jsonl(path: Path) -> list[Factor]:
-    """Read a JSONL(.gz) factor file; errors name the file and line."""
+def jsonl_records(path: Path) -> Iterator[tuple[int, object, str]]:
+    """(line number, parsed JSON or None, error text) for each non-blank line of a JSONL(.gz) file."""
     opener = gzip.open if path.suffix == ".gz" else open
-    out = []
     with opener(path, "rt", encoding="utf-8") as fh:
         for i, line in enumerate(fh, 1):
             if not line.strip():
                 continue
             try:
-                obj = json.loads(line)
+                yield i, json.loads(line), ""
             except json.JSONDecodeError as exc:
-                raise FactorTableError(f"{path}:{i}: invalid JSON ({exc.msg})") from None
-            out.append(_parse_factor(obj, f"{path}:{i}"))
+                yield i, None, f"{path}:{i}: invalid JSON ({exc.msg})"
+
+
+def read_factors_jsonl(path: Path) -> list[Factor]:
+    """Read a JSONL(.gz) factor file; errors name the file and line."""
+    out = []
+    for i, obj, error in jsonl_records(path):
+        if error:
+            raise FactorTableError(error)
+        out.append(_parse_factor(obj, f"{path}:{i}"))
     return out
 
 

@@ -14,7 +14,7 @@ import re
 from openpcf.factors.library import FactorLibrary, open_library
 from openpcf.factors.naming import content_tokens, normalise_name, query_variants
 from openpcf.factors.record import FactorMatch, FactorQuery
-from openpcf.factors.resolver import fit_unit
+from openpcf.factors.resolver import fitted_match
 
 CLASS_FACTORS = {
     "metal": "desnz2024:material:metals",
@@ -98,8 +98,4 @@ class MaterialClassResolver:
         factor = self.library.get(CLASS_FACTORS[kind])
         if factor is None:
             return None
-        fitted = fit_unit(factor, query.unit)
-        if fitted is None:
-            return None
-        return FactorMatch(factor=fitted, method="class", score=0.3, confidence="low", resolver=self.name,
-                           query=query.name, matched_text=kind)
+        return fitted_match(factor, query, "class", 0.3, "low", self.name, kind)

@@ -47,6 +47,16 @@ def fit_unit(factor: Factor, unit: str | None) -> Factor | None:
     return factor.per(unit)
 
 
+def fitted_match(factor: Factor, query: FactorQuery, method: str, score: float, confidence: Confidence,
+                 resolver: str, matched_text: str = "") -> FactorMatch | None:
+    """A match with ``factor`` expressed per the query's unit (None when the unit cannot fit)."""
+    fitted = fit_unit(factor, query.unit)
+    if fitted is None:
+        return None
+    return FactorMatch(factor=fitted, method=method, score=score, confidence=confidence,  # type: ignore[arg-type]
+                       resolver=resolver, query=query.name, matched_text=matched_text)
+
+
 class ResolverChain:
     """Resolvers asked in order; the first match wins and carries the answering resolver's name."""
 
