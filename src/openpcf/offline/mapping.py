@@ -26,12 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from openpcf.benchmark.data import MappingInput, MappingRow
-from openpcf.offline.activity_kind import kind_asked_for
 from openpcf.offline.calibration import Calibrator, load_calibration
-from openpcf.offline.material_need import MaterialNeed, read_need
+from openpcf.offline.material_need import MaterialNeed, normalise_text, read_need, role_asked_for, trade_cues
 from openpcf.offline.picklist_search import Candidate, PicklistSearch
-from openpcf.offline.trade_names import expand, strip_accents
-from openpcf.search.lexical import tokenize
+from openpcf.search import prepare_query, tokenize
 from openpcf.tasks.base import SolverResult
 
 # Metals used in grams per kilogram of a product (catalysts, contacts, plating): as a mapping target
@@ -73,19 +71,21 @@ def need_of(inp: MappingInput) -> MaterialNeed:
         x for x in ((purchaser.customer_industry, purchaser.customer_name) if purchaser else ()) if x
     )
     return read_need(
-        strip_accents(inp.material_name),
+        inp.material_name,
         inp.description,
         f"supplier: {inp.supplier}" if inp.supplier else None,
         f"buyer: {purchaser_text}" if purchaser_text else None,
     )
 
 
-def query_of(need: MaterialNeed) -> tuple[str, str]:
-    """(lexical query, dense query): the head phrase counts twice lexically; dense sees head + context."""
-    head = expand(need.head)
-    lexical = f"{head} {head} {expand(need.context)[:300]}"
-    dense = f"{head}. {need.context[:200]}".strip()
-    return lexical, dense
+def expand(text: str) -> str:
+    """Text plus the database names of its acronyms and trade words (search's vocabulary) and trade cues."""
+    return " ".join([prepare_query(text).lexical, *trade_cues(text)]) if text.strip() else ""
+
+
+def query_of(need: MaterialNeed) -> str:
+    """The search query: the expanded head phrase first (dense models read the start most), then context."""
+    return f"{expand(need.head)}. {need.context[:200]}".strip(" .")
 
 
 def _overlap(a: set[str], b: tuple[str, ...]) -> int:
@@ -102,9 +102,9 @@ def score_candidate(need: MaterialNeed, c: Candidate, *, asked: str | None) -> S
     dense = max(0.0, min(1.0, (c.dense - 0.70) / 0.25))
     score = 0.40 * dense + 0.30 * head_cov + 0.20 * precision + 0.10 * c.lexical
     notes: list[str] = []
-    if c.kind not in ("material", "energy") and c.kind != asked:
+    if c.role != "material" and c.role != asked:
         score -= 0.5
-        notes.append(f"{c.kind.replace('_', ' ')} activity, not a material")
+        notes.append(f"a {c.role} activity, not a material")
     base = tuple(tokenize(c.reference_product.split(",")[0]))
     if base and all(t in head for t in base) and need.head_noun in base:
         # ecoinvent names the product before the first comma and qualifies it after: a need that
@@ -124,7 +124,7 @@ def score_candidate(need: MaterialNeed, c: Candidate, *, asked: str | None) -> S
 
 def generic_chemical(need: MaterialNeed) -> str:
     """ecoinvent's generic proxy for an unspecified chemical, by the chemistry the need names."""
-    text = strip_accents(need.text).lower()
+    text = normalise_text(need.text).lower()
     organic = len(_ORGANIC_CUES.findall(text))
     inorganic = len(_INORGANIC_CUES.findall(text))
     return GENERIC_INORGANIC if inorganic > organic else GENERIC_ORGANIC
@@ -153,9 +153,8 @@ class OfflineMapper:
 
     def rank(self, inp: MappingInput) -> tuple[MaterialNeed, list[ScoredCandidate]]:
         need = need_of(inp)
-        lexical, dense = query_of(need)
-        asked = kind_asked_for(need.head)
-        cands = self.search.candidates(lexical, self.k, dense_query=dense)
+        asked = role_asked_for(need.head)
+        cands = self.search.candidates(query_of(need), self.k)
         scored = [score_candidate(need, c, asked=asked) for c in cands]
         scored.sort(key=lambda s: (-s.score, s.candidate.index))
         return need, scored
@@ -192,7 +191,7 @@ class OfflineMapper:
                 "score": round(s.score, 4),
                 "head_coverage": round(s.head_coverage, 3),
                 "dense": round(s.candidate.dense, 3),
-                "kind": s.candidate.kind,
+                "role": s.candidate.role,
                 "notes": list(s.notes),
             }
             for s in scored[:5]

@@ -37,10 +37,36 @@ FUNCTIONAL_NOUNS = frozenset(
 )
 
 
+_GRAMMAGE = re.compile(r"\b\d{2,3}\s?(?:gsm|g/m2|g/m²|grams? per square met(?:er|re))\b", re.IGNORECASE)
+_COATED_FINISH = re.compile(r"\b(?:silk|matt|matte|gloss|glossy|coated)\b", re.IGNORECASE)
+
+
 def normalise_text(text: str) -> str:
-    """NFKC, and every dash/hyphen variant turned into an ASCII hyphen."""
-    text = unicodedata.normalize("NFKC", text)
+    """NFKC, accents removed ("alumínium" → "aluminium"), every dash variant an ASCII hyphen."""
+    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
+    text = "".join(c for c in text if not unicodedata.combining(c))
     return re.sub(r"[\u2010-\u2015\u2212]", "-", text)
+
+
+def trade_cues(text: str) -> list[str]:
+    """Product words implied by how a thing is sold: a grammage (170 gsm) is paper or board, and a
+    silk / matt / gloss finish on paper means coated paper."""
+    if _GRAMMAGE.search(text):
+        return ["paper, woodfree" + (", coated" if _COATED_FINISH.search(text) else "")]
+    return []
+
+
+def role_asked_for(need_text: str) -> str | None:
+    """The activity role a need itself asks for, when it says so: a need for "steel scrap" may map to
+    scrap, one for "injection moulding" to a service, one for "steel removed by milling" to removal."""
+    text = need_text.lower()
+    if "removed by" in text:
+        return "removal"
+    if re.search(r"\b(?:waste|scrap|spent|residues?)\b", text):
+        return "waste"
+    if re.search(r"\b(?:service|moulding|molding|processing)\b", text):
+        return "service"
+    return None
 
 
 @dataclass(frozen=True)
