@@ -53,7 +53,8 @@ DESNZ_MATERIAL_ALIASES: dict[str, tuple[str, ...]] = {
     "Asphalt": ("asphalt concrete", "asphalt mixture", "road asphalt"),
     "Bricks": ("brick", "clay brick", "clay bricks"),
     "Concrete": ("concrete, ready-mixed", "ready-mix concrete", "ready mixed concrete"),
-    "Insulation": ("insulation material", "building insulation"),
+    "Insulation": ("insulation material", "building insulation", "mineral wool", "rock wool", "stone wool",
+                   "glass wool", "insulation wool"),
     "Metals": ("metal", "metals", "metal, unspecified", "construction metals", "alloying elements", "alloying element", "master alloy"),
     "Soils": ("soil", "topsoil"),
     "Mineral oil": ("base oil", "lubricating oil", "lubricant", "lubricants", "oil, mineral", "paraffin oil",
@@ -253,7 +254,9 @@ def desnz_fuels(xlsx: Path) -> list[Factor]:
                   "quality": "high"}
         out.append(Factor(
             id=f"desnz2024:fuel:{slug(fuel)}:burnt:{slug(u)}", name=f"{fuel}, burnt (combustion + supply)",
-            aliases=tuple(f"{a}, burnt" for a in base_alias) + tuple(f"{a} combustion" for a in base_alias),
+            # a bare fuel name means fuel used (burnt); "X, supply" / "market for X" means supply only
+            aliases=(fuel, *base_alias) + tuple(f"{a}, burnt" for a in base_alias)
+            + tuple(f"{a} combustion" for a in base_alias),
             value=round(value + up, 6), boundary="combustion + well-to-tank",
             source=Source(publisher=DESNZ_PUBLISHER, document=DESNZ_DOC, table="Fuels + WTT- fuels",
                           row=f"{row} + {up_row}"),
@@ -506,6 +509,7 @@ USLCI_ALIASES: dict[str, tuple[str, ...]] = {
     "Carbon monoxide, at plant": ("carbon monoxide",),
     "Aniline, at plant": ("aniline",),
     "Slack wax": ("slack wax", "paraffin wax", "wax"),
+    "Asphalt binder, no additives": ("bitumen", "asphalt binder", "bitumen binder", "bituminous binder"),
 }
 USLCI_LICENSE = "Public domain (US federal LCA data, NREL / Federal LCA Commons); repository MIT"
 

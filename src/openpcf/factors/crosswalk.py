@@ -121,6 +121,16 @@ def _geography(row: PicklistRow) -> str:
     return "WLD"
 
 
+def _supply_instead(match: FactorMatch, unit: str) -> FactorMatch:
+    from openpcf.factors.library import open_library
+
+    supply = open_library().get(match.factor.id.replace(":burnt:", ":supply:"))
+    if supply is None:
+        return match
+    return fitted_match(supply, FactorQuery(name=match.query, unit=unit), match.method, match.score,
+                        match.confidence, match.resolver, match.matched_text) or match
+
+
 def crosswalk_rows(rows: Iterable[PicklistRow], resolver: FactorResolver | ResolverChain,
                    progress: Callable[[int], None] | None = None) -> list[CrosswalkEntry]:
     """One entry per picklist row (pure given the resolver)."""
@@ -134,6 +144,9 @@ def crosswalk_rows(rows: Iterable[PicklistRow], resolver: FactorResolver | Resol
                                                  key=row.activity_uuid_product_uuid))
             if match is None:
                 reason = "no open factor found"
+            elif ":burnt:" in match.factor.id:
+                # a picklist "market for <fuel>" delivers the fuel: supply only, not its combustion
+                match = _supply_instead(match, unit)
         out.append(CrosswalkEntry(
             key=row.activity_uuid_product_uuid, reference_product=row.reference_product_name,
             activity_name=row.activity_name, unit=unit, geography=geo,

@@ -2,7 +2,8 @@
 a polymer, a quarried mineral, or an inorganic / organic chemical, gets its class's open factor with
 method "class" and confidence "low".
 
-The class factors are DESNZ 2024 "Metals" and "Plastics: average plastics", DESNZ "Aggregates" for
+The class factors are DESNZ 2024 "Metals", "Wood" (wood-based panels and timber) and "Plastics: average
+plastics", DESNZ "Aggregates" for
 quarried minerals, and openpcf's USLCI-derived medians for basic chemicals (marked estimates). The
 rules read the words of the name only; they never look at quantities.
 """
@@ -18,6 +19,7 @@ from openpcf.factors.resolver import fitted_match
 
 CLASS_FACTORS = {
     "metal": "desnz2024:material:metals",
+    "wood": "desnz2024:material:wood",
     "polymer": "desnz2024:material:plastics-average-plastics",
     "mineral": "desnz2024:material:aggregates",
     "inorganic chemical": "openpcf-estimate:chemical:inorganic",
@@ -33,6 +35,9 @@ _POLYMER_WORDS = {"nylon", "polyamide", "eva", "ab", "abs", "pmma", "pc", "polyc
                   "pur", "rubber", "silicone", "elastomer", "epoxy", "latex", "pvb", "tpu", "tpe", "pom", "pbt",
                   "pvdf", "ptfe", "san", "asa", "plastic", "polymer", "copolymer", "thermoplastic", "foam",
                   "polyester", "acrylic", "neoprene", "epdm", "sbr", "nbr", "pa"}
+_WOOD = {"plywood", "mdf", "hdf", "particleboard", "osb", "chipboard", "fibreboard", "fiberboard", "hardboard",
+         "veneer", "lumber", "timber", "wood", "wooden", "bamboo", "softwood", "hardwood", "glulam", "clt",
+         "beech", "oak", "pine", "spruce", "birch"}
 _MINERALS = {"dolomite", "clay", "kaolin", "talc", "mica", "feldspar", "gypsum", "bentonite", "quartz", "stone",
              "marble", "granite", "chalk", "perlite", "vermiculite", "wollastonite", "barite", "gravel",
              "basalt", "slate", "pumice", "diatomite", "zeolite", "sandstone", "shale", "aggregate"}
@@ -56,7 +61,7 @@ _CHEMICAL_HINT = re.compile(r"\d|\b(di|tri|tetra|iso|neo|cyclo|n)-|yl\b|\bacid\b
 
 
 def material_class(name: str) -> str | None:
-    """'metal', 'polymer', 'mineral', 'inorganic chemical', 'organic chemical' or None, from the words."""
+    """'metal', 'wood', 'polymer', 'mineral', 'inorganic chemical', 'organic chemical' or None."""
     text = normalise_name(name)
     tokens = set(content_tokens(name))
     words = set(text.split())
@@ -71,6 +76,8 @@ def material_class(name: str) -> str | None:
         return "inorganic chemical"
     if tokens & _METALS:
         return "metal"
+    if tokens & _WOOD:
+        return "wood"
     if tokens & _MINERALS:
         return "mineral"
     if organic or ("acid" in tokens) or (_CHEMICAL_HINT.search(text)
