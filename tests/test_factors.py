@@ -70,6 +70,7 @@ def test_material_classes():
     assert material_class("titanium tetrachloride") == "inorganic chemical"
     assert material_class("4-hydroxybutyl acrylate") == "organic chemical"
     assert material_class("dolomite") == "mineral"
+    assert material_class("MDF") == "wood"
     assert material_class("distribution packaging") is None
     assert material_class("tomato") is None
 
@@ -204,3 +205,14 @@ def test_class_fallback_is_low_confidence():
     m = factors.resolve("PA6 virgin granulate", unit="kg")
     assert (m.method, m.confidence, m.resolver) == ("class", "low", "open-class")
     assert m.factor.id == "desnz2024:material:plastics-average-plastics"
+
+
+def test_bare_fuel_is_burnt_and_picklist_fuel_market_is_supply():
+    from openpcf.factors.crosswalk import PicklistRow, crosswalk_rows
+
+    m = factors.resolve("diesel", unit="l")  # DESNZ 2024: Fuels 2.51279 + WTT 0.61101 kg CO2e per litre
+    assert m.factor.value == pytest.approx(2.51279 + 0.61101, rel=1e-9)
+    row = PicklistRow(activity_uuid_product_uuid="k", activity_name="market for diesel", reference_product_name="diesel")
+    (entry,) = crosswalk_rows([row], factors.open_resolver())
+    assert entry.factor.id == "desnz2024:fuel:diesel-average-biofuel-blend:supply:t"
+    assert entry.factor.value == pytest.approx(0.73364436, rel=1e-9)  # WTT 733.64436 kg per tonne ÷ 1000
