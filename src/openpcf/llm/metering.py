@@ -22,6 +22,7 @@ class CallMeter:
     cache_hits: int = 0
     failed_attempts: int = 0  # attempts that raised (retried or not)
     model_seconds: float = 0.0  # wall time inside model requests (for overhead measurement)
+    model_cpu_seconds: float = 0.0  # this thread's CPU time inside them (exact only when items run one at a time)
 
     def add_response(self, input_tokens: int, output_tokens: int, cost: float | None) -> None:
         self.requests += 1
@@ -37,6 +38,7 @@ class CallMeter:
         self.cache_hits += other.cache_hits
         self.failed_attempts += other.failed_attempts
         self.model_seconds += other.model_seconds
+        self.model_cpu_seconds += other.model_cpu_seconds
 
     @property
     def touched(self) -> bool:

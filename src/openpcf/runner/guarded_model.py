@@ -65,13 +65,14 @@ class GuardedModel(WrapperModel):
             attempt += 1
             if self.rate_limiter is not None:
                 await self.rate_limiter.acquire()
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.thread_time()
             try:
                 response = await super().request(messages, model_settings, model_request_parameters)
             except Exception as exc:
                 if meter is not None:
                     meter.failed_attempts += 1
                     meter.model_seconds += time.perf_counter() - started
+                    meter.model_cpu_seconds += time.thread_time() - started_cpu
                 delay = retry_delay(self.retry_policy, attempt, exc, self._rng)
                 if delay is None:
                     raise
@@ -79,6 +80,7 @@ class GuardedModel(WrapperModel):
                 continue
             if meter is not None:
                 meter.model_seconds += time.perf_counter() - started
+                meter.model_cpu_seconds += time.thread_time() - started_cpu
                 usage = response.usage
                 meter.add_response(
                     usage.input_tokens, usage.output_tokens, cost_usd(self.token_price, usage.input_tokens, usage.output_tokens)
