@@ -178,6 +178,17 @@ def _hash_file(path: Path) -> str:
     return h.hexdigest()[:16]
 
 
+def _data_and_code_hash() -> str:
+    """Content hash of the embedded factor data and of this package's code (the cache key's other half)."""
+    h = hashlib.sha256()
+    for f in sorted(package_data("factors").glob("*")):
+        h.update(f.name.encode())
+        h.update(f.read_bytes())
+    for f in sorted(Path(__file__).parent.glob("*.py")):
+        h.update(f.read_bytes())
+    return h.hexdigest()[:16]
+
+
 def build_crosswalk(picklist: str | Path, resolver: FactorResolver | ResolverChain | None = None,
                     use_cache: bool = True, progress: Callable[[int], None] | None = None) -> list[CrosswalkEntry]:
     """Crosswalk of the user's picklist file with the open resolver chain (cached by content hash)."""
@@ -185,9 +196,7 @@ def build_crosswalk(picklist: str | Path, resolver: FactorResolver | ResolverCha
     rows = read_picklist(p)
     cache = None
     if resolver is None and use_cache:
-        lib = package_data("factors", "manifest.json")
-        lib_hash = hashlib.sha256(lib.read_bytes()).hexdigest()[:16] if lib.is_file() else "none"
-        cache = cache_dir() / "factors" / f"crosswalk-{CROSSWALK_VERSION}-{_hash_file(p)}-{lib_hash}.jsonl"
+        cache = cache_dir() / "factors" / f"crosswalk-{CROSSWALK_VERSION}-{_hash_file(p)}-{_data_and_code_hash()}.jsonl"
         if cache.is_file():
             return [CrosswalkEntry.model_validate_json(line) for line in cache.read_text().splitlines() if line]
     if resolver is None:
