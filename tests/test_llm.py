@@ -241,3 +241,8 @@ def test_response_cache_round_trip_and_corrupt_entry(tmp_path) -> None:
     assert (tmp_path / "responses" / "ab" / f"{key}.json").is_file()
     (tmp_path / "responses" / "ab" / f"{key}.json").write_text("{not json")
     assert cache.get(key) is None
+
+
+def test_bedrock_settings_leave_out_what_converse_does_not_take() -> None:
+    s = GenerationSettings(temperature=0.2, seed=1, timeout=30)
+    assert s.model_settings("bedrock") == {"temperature": 0.2}

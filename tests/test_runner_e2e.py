@@ -344,3 +344,25 @@ def test_offline_without_offline_system_is_a_clear_error(data: Path, tmp_path: P
     monkeypatch.setitem(sys.modules, "openpcf.offline", types.ModuleType("openpcf.offline"))
     r = run_cli("triage", "--model", "offline", "--data", str(data), "--out", str(tmp_path / "x"))
     assert r.exit_code == 2 and "'offline' system is not available" in r.output
+
+
+def test_ids_limit_and_prompt_override(data: Path, tmp_path: Path) -> None:
+    prompts = tmp_path / "paper-prompts"
+    prompts.mkdir()
+    (prompts / "mapping.user.j2").write_text("PAPER PROMPT: map {{ material_name }}")
+    ids = tmp_path / "ids.txt"
+    ids.write_text("# two items\nm3\n\nm1\nm4\n")
+    out = tmp_path / "run"
+    with StubServer(answering) as server:
+        r = run_cli("mapping", "--model", MODEL, "--base-url", server.base_url, "--data", str(data), "--out", str(out),
+                    "--ids", str(ids), "--limit", "2", "--prompts", str(prompts), *FAST)
+        assert r.exit_code == 0, r.output
+        sent = sorted(user_text(q).split("\n")[-1] for q in server.requests)
+    assert sent == ["PAPER PROMPT: map PP granules", "PAPER PROMPT: map Portland cement"]  # m1 and m3 only
+    assert {line["id"] for line in results(out)} == {"m3", "m1"}
+    m = manifest(out)
+    assert m["options"]["item_ids"] == ["m3", "m1"] and m["prompts_dir"] == str(prompts)
+    from openpcf.tasks.prompting import PromptBook
+
+    assert m["prompts"]["mapping.user.j2"] == PromptBook(prompts).digest("mapping.user.j2") != PromptBook().digest("mapping.user.j2")
+    assert json.loads((out / "summary.json").read_text())["n_items"] == 2

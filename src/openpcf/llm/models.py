@@ -66,14 +66,14 @@ class GenerationSettings(BaseModel):
 
     def model_settings(self, provider: str) -> dict[str, Any]:
         """pydantic-ai ``ModelSettings`` for ``provider`` (SDK retries off)."""
-        out: dict[str, Any] = {"max_retries": 0}
+        out: dict[str, Any] = {} if provider == "bedrock" else {"max_retries": 0}  # bedrock: off in its client
         if self.temperature is not None:
             out["temperature"] = self.temperature
         if self.max_tokens is not None:
             out["max_tokens"] = self.max_tokens
-        if self.seed is not None:
+        if self.seed is not None and provider != "bedrock":  # Converse has no seed
             out["seed"] = self.seed
-        if self.timeout is not None:
+        if self.timeout is not None and provider != "bedrock":  # set on the boto3 client instead
             out["timeout"] = self.timeout
         if self.reasoning_effort is not None:
             out["thinking"] = self.reasoning_effort
@@ -170,11 +170,10 @@ def _build(spec: ModelSpec, key: str | None) -> Any:
 
         return infer_model(f"google-cloud:{name}")
     if p == "bedrock":
-        from pydantic_ai.models import infer_model
-
-        if not (os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION")):
+        region = os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION")
+        if not region:
             raise CredentialError("bedrock needs the environment variable AWS_REGION (not set)")
-        return infer_model(f"bedrock:{name}")
+        return _bedrock(name, region)
     if p == "groq":
         from pydantic_ai.models.groq import GroqModel
         from pydantic_ai.providers.groq import GroqProvider
@@ -191,3 +190,19 @@ def _build(spec: ModelSpec, key: str | None) -> Any:
 
         return OpenRouterModel(name, provider=OpenRouterProvider(api_key=key))
     raise ValueError(f"unknown provider {p!r}")  # parse_model already refuses these
+
+
+def _bedrock(name: str, region: str) -> Any:
+    """Bedrock through a boto3 client whose own retries are off (one attempt; the runner retries)."""
+    from pydantic_ai.models.bedrock import BedrockConverseModel
+    from pydantic_ai.providers.bedrock import BedrockProvider
+
+    if os.environ.get("AWS_BEARER_TOKEN_BEDROCK"):  # bearer-token sessions are built by pydantic-ai itself
+        return BedrockConverseModel(name, provider=BedrockProvider(region_name=region))
+    import boto3
+    from botocore.config import Config
+
+    session = boto3.Session(region_name=region, profile_name=os.environ.get("AWS_PROFILE") or None)
+    config = Config(retries={"total_max_attempts": 1, "mode": "standard"}, read_timeout=300, connect_timeout=60)
+    client = session.client("bedrock-runtime", config=config)
+    return BedrockConverseModel(name, provider=BedrockProvider(bedrock_client=client))
