@@ -95,6 +95,10 @@ def token_overlap(query: str, candidate: str) -> float:
     # be named by the candidate; later qualifiers only lower the score.
     if not core_tokens(query.split(",")[0]) <= c:
         score *= 0.5
+    # English compounds name the thing last: "celery salt" is salt, not celery (× 0.6).
+    cand_head = [t for t in content_tokens(candidate.split(",")[0]) if t not in MODIFIERS]
+    if cand_head and cand_head[-1] not in q:
+        score *= 0.6
     # Recycled and virgin material are different factors: a disagreement costs 40 %.
     if bool(q & _RECYCLED) != bool(c & _RECYCLED):
         score *= 0.6
