@@ -27,7 +27,7 @@ from openpcf.report.benchmark_report import (
     strata_table,
     task_sections,
 )
-from openpcf.report.benchmark_view import RunError, item_trace, load_benchmark
+from openpcf.report.benchmark_view import RunError, item_trace, load_benchmark, published_reference
 from openpcf.report.charts import Bar, fmt_number, hbar_chart, nice_ticks, reliability_bins
 from openpcf.report.local_server import make_server, serve_in_background, server_url
 
@@ -237,3 +237,14 @@ def test_without_a_data_folder_the_report_still_renders_and_says_what_is_missing
     assert run(view, EPD_A).items[0].headline("epd") == 1.0  # and items.jsonl the per-item scores
     html = render_benchmark_html(view)
     assert "no data folder" in html
+
+
+def test_published_table_of_the_package_maps_to_leaderboard_columns(tmp_path):
+    table = {"citation": "Rao et al. 2026", "setup": "full dataset",
+             "models": [{"model": "M1", "triage_accuracy": 0.7, "epd_within_2x": 0.766,
+                         "compositional_mass_violation_rate": 0.25, "mapping_exact_match": None}]}
+    path = tmp_path / "published_results.json"
+    path.write_text(json.dumps(table))
+    assert published_reference(path) == [{"system": "M1", "source": "Rao et al. 2026 — full dataset", "values": {
+        "triage": 0.7, "epd/epd_with_description": 0.766, "mass_violation_rate": 0.25}}]
+    assert published_reference(tmp_path / "absent.json") == []

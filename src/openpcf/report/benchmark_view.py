@@ -411,15 +411,35 @@ def item_trace(view: BenchmarkView, run_key: str, item_id: str) -> dict[str, Any
     return None
 
 
-def published_reference() -> list[dict[str, Any]]:
-    """The paper's published results, from the table the bench keeps in the package (empty until it exists).
+#: Key of the package's published-results table (``openpcf/data/published_results.json``, kept by
+#: ``openpcf bench`` with its citation) -> the report's leaderboard column or metric.
+PUBLISHED_COLUMNS = {
+    "decomposition_f1": "decomposition",
+    "triage_accuracy": "triage",
+    "mapping_exact_match": "mapping",
+    "extraction_material_claim_f1": "extraction_material",
+    "extraction_energy_claim_f1": "extraction_energy",
+    "epd_within_2x": "epd/epd_with_description",
+    "compositional_within_2x": "compositional",
+    "compositional_mass_violation_rate": "mass_violation_rate",
+}
+PUBLISHED_FILE = "published_results.json"
 
-    Shape: ``[{"system", "source", "values": {column: value}}]`` with leaderboard columns (``triage``,
-    ``epd/epd_with_description``, ``compositional``, …) and ``mass_violation_rate``.
+
+def published_reference(path: Path | None = None) -> list[dict[str, Any]]:
+    """The paper's published results as report rows ``{"system", "source", "values": {column: value}}``.
+
+    Read from the package's table (or ``path``); empty when the table is not there.
     """
-    try:
-        from openpcf.benchmark import published  # type: ignore[attr-defined]
-    except ImportError:
+    from openpcf.paths import package_data
+
+    path = path or package_data(PUBLISHED_FILE)
+    if not path.is_file():
         return []
-    rows = getattr(published, "report_rows", None)
-    return list(rows()) if callable(rows) else []
+    table = _read_json(path)
+    source = f"{table.get('citation', 'published')} — {table.get('setup', '')}".rstrip(" —")
+    return [
+        {"system": str(m.get("model")), "source": source,
+         "values": {col: m[key] for key, col in PUBLISHED_COLUMNS.items() if isinstance(m.get(key), (int, float))}}
+        for m in table.get("models", [])
+    ]
