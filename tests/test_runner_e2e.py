@@ -366,3 +366,15 @@ def test_ids_limit_and_prompt_override(data: Path, tmp_path: Path) -> None:
 
     assert m["prompts"]["mapping.user.j2"] == PromptBook(prompts).digest("mapping.user.j2") != PromptBook().digest("mapping.user.j2")
     assert json.loads((out / "summary.json").read_text())["n_items"] == 2
+
+
+def test_offline_system_runs_through_the_runner(data: Path, tmp_path: Path) -> None:
+    out = tmp_path / "offline"
+    r = run_cli("extraction_material", "--model", "offline", "--data", str(data), "--out", str(out))
+    assert r.exit_code == 0, r.output
+    lines = results(out)
+    assert [line["id"] for line in lines] == ["x1", "x2"] and all("claims" in line["output"] for line in lines)
+    m = manifest(out)
+    assert m["model"] == "offline" and m["totals"]["requests"] == 0 and m["prompts"] == {}
+    r = run_cli("mapping", "--model", "offline", "--agentic", "--data", str(data), "--out", str(tmp_path / "x"))
+    assert r.exit_code == 2 and "--agentic needs a model" in r.output

@@ -137,7 +137,10 @@ def make_solver(task: TaskName, setting: str | None, folder: BenchmarkFolder, op
 
     check_options(task, agentic=opts.agentic, query_only=opts.query_only, setting=setting if task == "epd" else None)
     if opts.model == OFFLINE:
-        return offline_solver(task, setting=setting, picklist=folder.picklist_path()), {}
+        if opts.agentic:
+            raise RunError("--agentic needs a model: the offline system has its own search")
+        options = {"query_only": True} if opts.query_only else {}
+        return offline_solver(task, setting=setting, picklist=folder.picklist_path(), **options), {}
     model, label = guarded(opts.model, opts, base_url=opts.base_url)
     prompts = PromptBook(opts.prompts_dir)
     solver = build_solver(
