@@ -101,7 +101,7 @@ def register(app: typer.Typer) -> None:
         runs: int = typer.Option(2000, "--runs", help="Monte Carlo runs"),
         json_out: Optional[Path] = typer.Option(None, "--json", help="Write {kgco2e, breakdown} here"),
         trace_out: Optional[Path] = typer.Option(None, "--trace", help="Write the full trace JSON here"),
-        report_out: Optional[Path] = typer.Option(None, "--report", help="Write an HTML report of the trace here"),
+        report_out: Optional[Path] = typer.Option(None, "--html", "--report", help="Write an HTML report of the trace here"),
     ) -> None:
         """Estimate kg CO2e per declared unit from a composition or BOM (no API key needed)."""
         from openpcf.engine import ProductSpec, estimate

@@ -16,7 +16,7 @@ from openpcf.engine.aggregation import declared_mass_kg, total_kgco2e
 from openpcf.engine.composition import CompositionError, parse_composition
 from openpcf.engine.material_names import interpret
 from openpcf.engine.region import parse_region
-from openpcf.engine.trace import Edit, InputLine, Rate, Trace
+from openpcf.engine.trace import Activity, Edit, InputLine, Rate, Trace
 from openpcf.engine.uncertainty import RATE_SPREAD
 
 
@@ -94,6 +94,9 @@ def set_region(trace: Trace, region: str, source: FactorSource) -> Trace:
         match, note = _energy_match(source, carrier, reg)
         if match is not None:
             line.factor = provenance(match, method="energy", extra_note=note)
+            # The activity must name what the factor now represents (the new region's grid).
+            line.activity = Activity(query=carrier, name=match.factor.name, id=match.factor.id, score=match.score,
+                                     method="energy")
     out.product.region = reg.code
     out.product.region_as_given = region
     out = finish(out, seed=out.settings.get("seed", 0), runs=out.settings.get("runs", 2000))
