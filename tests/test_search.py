@@ -118,7 +118,7 @@ def test_bm25_search_with_filters_and_abbreviation() -> None:
     assert hits[0].bm25_rank == 1 and hits[0].dense_rank is None
     material = search.search("PET", k=3, method="bm25", filters=SearchFilters(materials_only=True))
     assert [h.record.id for h in material] == ["1", "8"]  # PET expands to polyethylene terephthalate
-    assert [h.record.id for h in search.search("aluminium", k=5, method="bm25")] == ["4", "5"]
+    assert [h.record.id for h in search.search("aluminium", k=5, method="bm25")] == ["5", "4"]
     assert [h.record.id for h in search.search("aluminium", 5, "bm25", SearchFilters(materials_only=True))] == ["5"]
     assert [h.record.id for h in search.search("electricity", 5, "bm25", SearchFilters(unit="kwh"))] == ["6"]
     assert search.search("electricity", 5, "bm25", SearchFilters(unit="kg")) == []
