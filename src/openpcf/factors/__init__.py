@@ -28,6 +28,7 @@ Public API (stable; used by the compositional engine)::
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 
 from openpcf.factors.energy import (
@@ -45,13 +46,17 @@ from openpcf.factors.record import Factor, FactorMatch, FactorQuery, Source
 from openpcf.factors.resolver import FactorResolver, LibraryResolver, ResolverChain
 
 
+@lru_cache(maxsize=1)
+def _open_library_resolver() -> LibraryResolver:
+    # built once: its lexical index is the expensive part (~0.2 s)
+    return LibraryResolver(open_library(), name="open", exclude_categories=("spend", "emission"))
+
+
 def open_resolver() -> ResolverChain:
     """The open data only: energy carriers by geography, the embedded library (without spend-based and
     direct-emission GWP factors, which answer only queries in USD or ``gwp100`` calls), then
-    class factors (metal, polymer, mineral, chemical; confidence low)."""
-    return ResolverChain([EnergyResolver(), LibraryResolver(open_library(), name="open",
-                                                            exclude_categories=("spend", "emission")),
-                          MaterialClassResolver()])
+    class factors (metal, wood, polymer, mineral, chemical; confidence low)."""
+    return ResolverChain([EnergyResolver(), _open_library_resolver(), MaterialClassResolver()])
 
 
 def table_resolver(path: str | Path, name: str | None = None) -> LibraryResolver:
@@ -66,15 +71,10 @@ def default_resolver(tables: Sequence[str | Path] = (), extra: Sequence[FactorRe
     return ResolverChain([*user, *open_resolver().resolvers])
 
 
-_DEFAULT: list[ResolverChain] = []  # filled on first use; the chain itself is immutable
-
-
 def resolve(name: str, unit: str | None = None, geography: str | None = None,
             key: str | None = None) -> FactorMatch | None:
     """Resolve one name with the default (open) chain. ``unit`` e.g. "kg", "kWh", "MJ", "m3"."""
-    if not _DEFAULT:
-        _DEFAULT.append(open_resolver())
-    return _DEFAULT[0].resolve(FactorQuery(name=name, unit=unit, geography=geography, key=key))
+    return open_resolver().resolve(FactorQuery(name=name, unit=unit, geography=geography, key=key))
 
 
 __all__ = [

@@ -76,8 +76,10 @@ def _dice(a: set[str], b: set[str]) -> float:
 
 
 def token_overlap(query: str, candidate: str) -> float:
-    """Match score in [0, 1]: 0.7 × Dice of core tokens + 0.3 × Dice of all content tokens, halved when
-    the candidate misses a core token of the query's head ("sodium hydroxide" vs "sodium bicarbonate").
+    """Match score in [0, 1]: 0.7 × Dice of core tokens + 0.3 × Dice of all content tokens; halved when
+    the candidate misses a core token of the query's head ("sodium hydroxide" vs "sodium bicarbonate"),
+    × 0.6 when the candidate's own head noun is not in the query ("celery" vs "Celery salt"), × 0.6
+    when one is recycled and the other not.
 
     "peach" scores 0.9 against "Peach, raw" and 0.67 against "Peach, dried".
     """
