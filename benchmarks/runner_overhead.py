@@ -29,13 +29,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-
 def write_epd_items(folder: Path, n: int) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     rows = [
         {
             "id": f"p{i:04d}",
-            "input": {"product_name": f"Invented product {i}", "description": "A test item", "quantity_unit": "1 kg"},
+            "input": {
+                "product_name": f"Invented product {i}",
+                "description": "A test item",
+                "quantity_unit": "1 kg",
+            },
             "expected_output": {"kgco2e": 1.0 + i % 7},
             "metadata": {"product_category": "test"},
         }
@@ -50,7 +53,8 @@ def stub_process(delay: float) -> Iterator[str]:
     """The stub server in its own process (so it does not compete with the runner for the GIL)."""
     proc = subprocess.Popen(
         [sys.executable, str(ROOT / "tests" / "openai_stub.py"), "--delay", str(delay)],
-        stdout=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         assert proc.stdout is not None
@@ -84,8 +88,13 @@ async def one_run(data: Path, out: Path, base_url: str, concurrency: int) -> tup
 
     clock = Clock()
     opts = RunOptions(
-        task="epd", model="openai:gpt-4o-mini", base_url=base_url, data_dir=data, out_dir=out,
-        concurrency=concurrency, retry=RetryPolicy(base_delay=0.01),
+        task="epd",
+        model="openai:gpt-4o-mini",
+        base_url=base_url,
+        data_dir=data,
+        out_dir=out,
+        concurrency=concurrency,
+        retry=RetryPolicy(base_delay=0.01),
     )
     t, cpu = time.perf_counter(), time.process_time()
     await run_benchmark(opts, progress=clock)  # type: ignore[arg-type]
@@ -117,10 +126,16 @@ def main() -> None:
                 model_cpu_per_item.append(clock.model_cpu / args.items * 1000)
         print(f"overhead, zero-latency server, {args.items} items, concurrency 1, {args.repeats} runs:")
         print(f"  item loop      {statistics.median(loop_per_item):6.2f} ms/item (median)")
-        print(f"  model request  {statistics.median(model_per_item):6.2f} ms/item (pydantic-ai model + OpenAI SDK + HTTP + stub)")
-        print(f"  openpcf time   {statistics.median(per_item):6.2f} ms/item wall (median; min {min(per_item):.2f}, max {max(per_item):.2f}); target < 5")
-        print(f"  openpcf CPU    {statistics.median(cpu_per_item):6.2f} ms/item (median; min {min(cpu_per_item):.2f}, max {max(cpu_per_item):.2f}; "
-              f"model request CPU {statistics.median(model_cpu_per_item):.2f} ms/item; CPU time is not inflated by other processes)")
+        print(
+            f"  model request  {statistics.median(model_per_item):6.2f} ms/item (pydantic-ai model + OpenAI SDK + HTTP + stub)"
+        )
+        print(
+            f"  openpcf time   {statistics.median(per_item):6.2f} ms/item wall (median; min {min(per_item):.2f}, max {max(per_item):.2f}); target < 5"
+        )
+        print(
+            f"  openpcf CPU    {statistics.median(cpu_per_item):6.2f} ms/item (median; min {min(cpu_per_item):.2f}, max {max(cpu_per_item):.2f}; "
+            f"model request CPU {statistics.median(model_cpu_per_item):.2f} ms/item; CPU time is not inflated by other processes)"
+        )
         print(f"  machine load   {os.getloadavg()[0]:.1f} (1-min load average on {os.cpu_count()} cores)")
 
         # 2. concurrency 16, 200 ms server
@@ -134,9 +149,15 @@ def main() -> None:
                 loops.append(clock.t1 - clock.t0)
         ideal = args.items / 16 * 0.2
         print(f"{args.items} items, concurrency 16, 200 ms server, {args.repeats} runs:")
-        print(f"  item loop      {statistics.median(loops):6.2f} s (median; min {min(loops):.2f}, max {max(loops):.2f}); ideal {ideal:.2f} s")
-        print(f"  whole run      {statistics.median(walls):6.2f} s (with manifest, scoring, summary); target < 5")
-        print(f"  runner CPU     {statistics.median(cpus):6.2f} s (process time of the whole run; the rest is waiting)")
+        print(
+            f"  item loop      {statistics.median(loops):6.2f} s (median; min {min(loops):.2f}, max {max(loops):.2f}); ideal {ideal:.2f} s"
+        )
+        print(
+            f"  whole run      {statistics.median(walls):6.2f} s (with manifest, scoring, summary); target < 5"
+        )
+        print(
+            f"  runner CPU     {statistics.median(cpus):6.2f} s (process time of the whole run; the rest is waiting)"
+        )
         print(f"  machine load   {os.getloadavg()[0]:.1f} (1-min load average on {os.cpu_count()} cores)")
 
 

@@ -24,7 +24,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from openai_stub import Reply, StubServer, output_tool  # noqa: E402
+from openai_stub import Reply, StubServer, output_tool
 
 
 def request_chars(request: dict[str, Any]) -> int:
@@ -59,7 +59,10 @@ def agent_script(searches: int):
             words = material.split()
             query = " ".join(words[: max(1, len(words) - done)])  # an agent narrowing its query
             return Reply(tool="search", arguments=json.dumps({"query": query, "mode": "keyword"}))
-        return Reply(tool=output_tool(request), arguments=json.dumps({"reference_product": material, "confidence": 0.5}))
+        return Reply(
+            tool=output_tool(request),
+            arguments=json.dumps({"reference_product": material, "confidence": 0.5}),
+        )
 
     return script
 
@@ -67,7 +70,16 @@ def agent_script(searches: int):
 async def run(data: Path, out: Path, base_url: str, agentic: bool) -> None:
     from openpcf.runner.session import RunOptions, run_benchmark
 
-    opts = RunOptions(task="mapping", model="openai:gpt-4o-mini", base_url=base_url, data_dir=data, out_dir=out, concurrency=1, agentic=agentic, cache=False)
+    opts = RunOptions(
+        task="mapping",
+        model="openai:gpt-4o-mini",
+        base_url=base_url,
+        data_dir=data,
+        out_dir=out,
+        concurrency=1,
+        agentic=agentic,
+        cache=False,
+    )
     await run_benchmark(opts)
 
 
@@ -91,7 +103,9 @@ def main() -> None:
         n = len(lines)
 
         def single(request: dict[str, Any], k: int) -> Reply:
-            return Reply(tool=output_tool(request), arguments=json.dumps({"reference_product": "x", "confidence": 0.5}))
+            return Reply(
+                tool=output_tool(request), arguments=json.dumps({"reference_product": "x", "confidence": 0.5})
+            )
 
         rows = []
         with StubServer(single) as server:
@@ -104,12 +118,16 @@ def main() -> None:
                 sizes = per_item(server.requests)
                 rows.append((f"agentic, {s} search(es)", len(server.requests) / n, sizes))
 
-    print(f"mapping, {n} dev items, real picklist ({picklist.name}); characters sent per item (median, min-max):")
+    print(
+        f"mapping, {n} dev items, real picklist ({picklist.name}); characters sent per item (median, min-max):"
+    )
     base = statistics.median(rows[0][2])
     for label, calls, sizes in rows:
         med = statistics.median(sizes)
-        print(f"  {label:32s} {med:9,.0f} chars (~{med / 4:7,.0f} tokens)  [{min(sizes):,}-{max(sizes):,}]  "
-              f"{calls:.1f} calls/item  {med / base:6.1%} of single-shot")
+        print(
+            f"  {label:32s} {med:9,.0f} chars (~{med / 4:7,.0f} tokens)  [{min(sizes):,}-{max(sizes):,}]  "
+            f"{calls:.1f} calls/item  {med / base:6.1%} of single-shot"
+        )
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, Self
 
 
 @dataclass
@@ -60,7 +60,11 @@ def _completion(request: dict[str, Any], reply: Reply, n: int) -> dict[str, Any]
     finish = "stop"
     if reply.tool is not None:
         message["tool_calls"] = [
-            {"id": f"call_{n}", "type": "function", "function": {"name": reply.tool, "arguments": reply.arguments}}
+            {
+                "id": f"call_{n}",
+                "type": "function",
+                "function": {"name": reply.tool, "arguments": reply.arguments},
+            }
         ]
         finish = "tool_calls"
     return {
@@ -100,7 +104,7 @@ class StubServer:
                 # Headers and body go out in separate writes: without NODELAY, Nagle + delayed ACK add ~40 ms.
                 self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
-            def do_POST(self) -> None:  # noqa: N802 (http.server naming)
+            def do_POST(self) -> None:
                 length = int(self.headers.get("content-length") or 0)
                 body = json.loads(self.rfile.read(length) or b"{}")
                 with stub._lock:
@@ -110,7 +114,9 @@ class StubServer:
                 if reply.delay:
                     time.sleep(reply.delay)
                 if reply.status != 200:
-                    payload = json.dumps({"error": {"message": f"stub status {reply.status}", "type": "stub"}}).encode()
+                    payload = json.dumps(
+                        {"error": {"message": f"stub status {reply.status}", "type": "stub"}}
+                    ).encode()
                 else:
                     payload = json.dumps(_completion(body, reply, n)).encode()
                 try:
@@ -138,11 +144,11 @@ class StubServer:
         with self._lock:
             return len(self.requests)
 
-    def __enter__(self) -> StubServer:
+    def __enter__(self) -> Self:
         self._thread.start()
         return self
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, *exc: object) -> None:
         self._server.shutdown()
         self._server.server_close()
 

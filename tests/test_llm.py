@@ -7,7 +7,7 @@ import json
 import pytest
 
 from openpcf.llm.cache import ResponseCache, request_key
-from openpcf.llm.metering import CallMeter, metering, current_meter
+from openpcf.llm.metering import CallMeter, current_meter, metering
 from openpcf.llm.models import CredentialError, GenerationSettings, ModelSpec, build_model, parse_model
 from openpcf.llm.prices import PriceTable, TokenPrice, cost_usd, price_table
 
@@ -42,12 +42,24 @@ def no_keys(monkeypatch: pytest.MonkeyPatch) -> None:
         ("anthropic:claude-sonnet-4-5", None, ModelSpec("anthropic", "claude-sonnet-4-5")),
         ("google-gla:gemini-2.5-flash", None, ModelSpec("google-gla", "gemini-2.5-flash")),
         ("google-vertex:gemini-2.5-pro", None, ModelSpec("google-vertex", "gemini-2.5-pro")),
-        ("bedrock:us.anthropic.claude-3-5-haiku-20241022-v1:0", None, ModelSpec("bedrock", "us.anthropic.claude-3-5-haiku-20241022-v1:0")),
+        (
+            "bedrock:us.anthropic.claude-3-5-haiku-20241022-v1:0",
+            None,
+            ModelSpec("bedrock", "us.anthropic.claude-3-5-haiku-20241022-v1:0"),
+        ),
         ("groq:llama-3.3-70b-versatile", None, ModelSpec("groq", "llama-3.3-70b-versatile")),
         ("mistral:mistral-small-latest", None, ModelSpec("mistral", "mistral-small-latest")),
         ("openrouter:deepseek/deepseek-chat", None, ModelSpec("openrouter", "deepseek/deepseek-chat")),
-        ("qwen2.5:7b", "http://127.0.0.1:11434/v1", ModelSpec("openai", "qwen2.5:7b", "http://127.0.0.1:11434/v1")),
-        ("openai:local", "http://127.0.0.1:8000/v1", ModelSpec("openai", "local", "http://127.0.0.1:8000/v1")),
+        (
+            "qwen2.5:7b",
+            "http://127.0.0.1:11434/v1",
+            ModelSpec("openai", "qwen2.5:7b", "http://127.0.0.1:11434/v1"),
+        ),
+        (
+            "openai:local",
+            "http://127.0.0.1:8000/v1",
+            ModelSpec("openai", "local", "http://127.0.0.1:8000/v1"),
+        ),
         ("offline", None, ModelSpec("offline", "offline")),
     ],
 )
@@ -121,8 +133,14 @@ def test_settings_map_to_model_settings_with_sdk_retries_off() -> None:
 
 def test_thinking_budget_per_provider() -> None:
     s = GenerationSettings(thinking_budget=2048, timeout=None)
-    assert s.model_settings("anthropic") == {"max_retries": 0, "anthropic_thinking": {"type": "enabled", "budget_tokens": 2048}}
-    assert s.model_settings("google-gla") == {"max_retries": 0, "google_thinking_config": {"thinking_budget": 2048}}
+    assert s.model_settings("anthropic") == {
+        "max_retries": 0,
+        "anthropic_thinking": {"type": "enabled", "budget_tokens": 2048},
+    }
+    assert s.model_settings("google-gla") == {
+        "max_retries": 0,
+        "google_thinking_config": {"thinking_budget": 2048},
+    }
     assert s.model_settings("openai") == {"max_retries": 0, "thinking": True}
 
 
@@ -172,7 +190,9 @@ def test_prices_override_file(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None
     from openpcf.llm import prices
 
     p = tmp_path / "p.json"
-    p.write_text(json.dumps({"as_of": "2030-01-01", "source": "mine", "models": {"m": {"input": 1, "output": 2}}}))
+    p.write_text(
+        json.dumps({"as_of": "2030-01-01", "source": "mine", "models": {"m": {"input": 1, "output": 2}}})
+    )
     monkeypatch.setenv("OPENPCF_PRICES", str(p))
     prices._load.cache_clear()
     assert price_table().price("m-large") == TokenPrice(input=1, output=2)
@@ -207,7 +227,9 @@ def _conversation(prompt: str, call_id: str):
     return [
         ModelRequest(parts=[UserPromptPart(prompt)], instructions="sys"),
         ModelResponse(parts=[ToolCallPart("search", {"query": "steel"}, tool_call_id=call_id)]),
-        ModelRequest(parts=[ToolReturnPart("search", [{"reference_product": "steel"}], tool_call_id=call_id)]),
+        ModelRequest(
+            parts=[ToolReturnPart("search", [{"reference_product": "steel"}], tool_call_id=call_id)]
+        ),
     ]
 
 
@@ -218,14 +240,31 @@ def _params():
 
 
 def test_cache_key_ignores_volatile_fields_and_tracks_content() -> None:
-    base = dict(model="openai:gpt-4o-mini", base_url=None, parameters=_params(), settings={"temperature": 0.0})
+    base = {
+        "model": "openai:gpt-4o-mini",
+        "base_url": None,
+        "parameters": _params(),
+        "settings": {"temperature": 0.0},
+    }
     a = request_key(messages=_conversation("map steel", "call_1"), **base)
     b = request_key(messages=_conversation("map steel", "pyd_ai_other"), **base)  # other ids and timestamps
     assert a == b and len(a) == 64
     assert request_key(messages=_conversation("map copper", "call_1"), **base) != a
-    assert request_key(messages=_conversation("map steel", "call_1"), **{**base, "settings": {"temperature": 1.0}}) != a
-    assert request_key(messages=_conversation("map steel", "call_1"), **{**base, "model": "openai:gpt-4o"}) != a
-    assert request_key(messages=_conversation("map steel", "call_1"), **{**base, "base_url": "http://127.0.0.1:1/v1"}) != a
+    assert (
+        request_key(
+            messages=_conversation("map steel", "call_1"), **{**base, "settings": {"temperature": 1.0}}
+        )
+        != a
+    )
+    assert (
+        request_key(messages=_conversation("map steel", "call_1"), **{**base, "model": "openai:gpt-4o"}) != a
+    )
+    assert (
+        request_key(
+            messages=_conversation("map steel", "call_1"), **{**base, "base_url": "http://127.0.0.1:1/v1"}
+        )
+        != a
+    )
 
 
 def test_response_cache_round_trip_and_corrupt_entry(tmp_path) -> None:
@@ -235,7 +274,9 @@ def test_response_cache_round_trip_and_corrupt_entry(tmp_path) -> None:
     cache = ResponseCache(tmp_path / "responses")
     key = "ab" + "0" * 62
     assert cache.get(key) is None
-    cache.put(key, ModelResponse(parts=[TextPart("42 kg")], usage=RequestUsage(input_tokens=7, output_tokens=3)))
+    cache.put(
+        key, ModelResponse(parts=[TextPart("42 kg")], usage=RequestUsage(input_tokens=7, output_tokens=3))
+    )
     got = cache.get(key)
     assert got.parts[0].content == "42 kg" and got.usage.input_tokens == 7
     assert (tmp_path / "responses" / "ab" / f"{key}.json").is_file()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import random
 import time
@@ -49,8 +50,12 @@ def test_timeouts_retried_malformed_answers_not() -> None:
 def test_retry_after_wins_over_shorter_backoff() -> None:
     assert retry_after_seconds(http_error(429, {"Retry-After": "7"})) == 7.0
     assert retry_after_seconds(http_error(429, {"retry-after-ms": "250"})) == 0.25
-    assert retry_after_seconds(http_error(429, {"Retry-After": "0.3"})) == 0.3  # decimal, some servers send it
-    assert retry_delay(NO_JITTER, 1, http_error(429, {"Retry-After": "7"})) == 7.0  # over max_delay: still honoured
+    assert (
+        retry_after_seconds(http_error(429, {"Retry-After": "0.3"})) == 0.3
+    )  # decimal, some servers send it
+    assert (
+        retry_delay(NO_JITTER, 1, http_error(429, {"Retry-After": "7"})) == 7.0
+    )  # over max_delay: still honoured
     assert retry_delay(NO_JITTER, 3, http_error(429, {"Retry-After": "1"})) == 4.0  # backoff longer: backoff
 
 
@@ -79,7 +84,7 @@ def test_rate_limiter_spaces_request_starts() -> None:
         return starts
 
     starts = sorted(asyncio.run(go()))
-    gaps = [b - a for a, b in zip(starts, starts[1:])]
+    gaps = [b - a for a, b in itertools.pairwise(starts)]
     assert all(g >= 0.045 for g in gaps), gaps
     with pytest.raises(ValueError):
         RateLimiter(0)
@@ -108,13 +113,25 @@ def test_results_log_appends_and_cuts_a_partial_last_line(tmp_path) -> None:
 
 def test_totals_add_up_and_unknown_cost_is_unknown() -> None:
     preds = [
-        Prediction(id="a", output={"x": 1}, usage=Usage(input_tokens=1000, output_tokens=200, requests=2, cost_usd=0.00027, cache_hits=1)),
-        Prediction(id="b", error="e", usage=Usage(input_tokens=10, output_tokens=0, requests=0, failed_attempts=3)),
+        Prediction(
+            id="a",
+            output={"x": 1},
+            usage=Usage(input_tokens=1000, output_tokens=200, requests=2, cost_usd=0.00027, cache_hits=1),
+        ),
+        Prediction(
+            id="b", error="e", usage=Usage(input_tokens=10, output_tokens=0, requests=0, failed_attempts=3)
+        ),
         Prediction(id="c", output={"x": 1}, usage=Usage(requests=0, cache_hits=2)),
     ]
     t = totals_of(preds, items=4)
     assert (t.items, t.finished, t.failed) == (4, 3, 1)
-    assert (t.input_tokens, t.output_tokens, t.requests, t.cache_hits, t.failed_attempts) == (1010, 200, 2, 3, 3)
+    assert (t.input_tokens, t.output_tokens, t.requests, t.cache_hits, t.failed_attempts) == (
+        1010,
+        200,
+        2,
+        3,
+        3,
+    )
     assert t.cost_usd == pytest.approx(0.00027)
     preds.append(Prediction(id="d", output={"x": 1}, usage=Usage(requests=1, input_tokens=5, cost_usd=None)))
     assert totals_of(preds, 4).cost_usd is None
@@ -140,7 +157,10 @@ def test_task_names_settings_and_selection() -> None:
 def test_identity_mismatch_names_the_field() -> None:
     a = RunIdentity(task="mapping", model="openai:gpt-4o")
     assert identity_mismatch(a, a) is None
-    assert identity_mismatch(a, RunIdentity(task="mapping", model="openai:gpt-4o", agentic=True)) == "agentic was False, now True"
+    assert (
+        identity_mismatch(a, RunIdentity(task="mapping", model="openai:gpt-4o", agentic=True))
+        == "agentic was False, now True"
+    )
 
 
 def test_results_lines_are_the_predictions_format(tmp_path) -> None:
@@ -148,7 +168,11 @@ def test_results_lines_are_the_predictions_format(tmp_path) -> None:
     log.append(Prediction(id="a", output={"should_map": True}, usage=Usage(requests=1, cost_usd=0.5)))
     log.close()
     line = json.loads((tmp_path / "results.jsonl").read_text())
-    assert line == {"id": "a", "output": {"should_map": True}, "usage": {"input_tokens": 0, "output_tokens": 0, "requests": 1, "cost_usd": 0.5}}
+    assert line == {
+        "id": "a",
+        "output": {"should_map": True},
+        "usage": {"input_tokens": 0, "output_tokens": 0, "requests": 1, "cost_usd": 0.5},
+    }
 
 
 # ------------------------------------------------------------------ the loop with a plain solver
@@ -159,14 +183,16 @@ class PlainSolver:
 
     name = "plain"
 
-    async def solve(self, row):  # noqa: ANN001
+    async def solve(self, row):
         from openpcf.tasks.base import SolverResult
 
         if row.id == "p2":
             raise ValueError("no factor for steel beam")
         if row.id == "p3":
             return SolverResult(output={"kgco2e": "about two"})
-        return SolverResult(output={"kgco2e": 10.0}, usage=Usage(requests=0, cost_usd=0.0), trace={"by": "plain"})
+        return SolverResult(
+            output={"kgco2e": 10.0}, usage=Usage(requests=0, cost_usd=0.0), trace={"by": "plain"}
+        )
 
 
 def test_loop_records_exceptions_and_schema_failures(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -181,7 +207,9 @@ def test_loop_records_exceptions_and_schema_failures(tmp_path, monkeypatch: pyte
     by_id = {p.id: p for p in read_results(out / "results.jsonl")}
     assert by_id["p1"].output == {"kgco2e": 10.0} and by_id["p1"].trace == {"by": "plain"}
     assert by_id["p2"].error == "ValueError: no factor for steel beam" and by_id["p2"].output is None
-    assert by_id["p3"].output is None and by_id["p3"].error.startswith("output does not fit the epd schema: kgco2e")
+    assert by_id["p3"].output is None and by_id["p3"].error.startswith(
+        "output does not fit the epd schema: kgco2e"
+    )
     assert by_id["p3"].trace == {"invalid_output": {"kgco2e": "about two"}}
     assert (m.totals.finished, m.totals.failed, m.totals.cost_usd) == (3, 2, 0.0)
     summary = json.loads((out / "summary.json").read_text())

@@ -17,10 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
-
 from openai_stub import Reply, StubServer, output_tool, user_text
 from tiny_pcfbench import MAPPING, write_tiny_pcfbench
+from typer.testing import CliRunner
 
 from openpcf.cli import app
 
@@ -89,10 +88,24 @@ def manifest(out: Path) -> dict[str, Any]:
         ("epd_with_region", [], 3, "within_2x"),
     ],
 )
-def test_every_task_through_the_http_client(data: Path, tmp_path: Path, task: str, extra: list[str], n_items: int, metric: str) -> None:
+def test_every_task_through_the_http_client(
+    data: Path, tmp_path: Path, task: str, extra: list[str], n_items: int, metric: str
+) -> None:
     out = tmp_path / "run"
     with StubServer(answering) as server:
-        r = run_cli(task, "--model", MODEL, "--base-url", server.base_url, "--data", str(data), "--out", str(out), *FAST, *extra)
+        r = run_cli(
+            task,
+            "--model",
+            MODEL,
+            "--base-url",
+            server.base_url,
+            "--data",
+            str(data),
+            "--out",
+            str(out),
+            *FAST,
+            *extra,
+        )
         assert r.exit_code == 0, r.output
         assert server.count == n_items
         sent = [user_text(q) for q in server.requests]
@@ -116,7 +129,9 @@ def test_every_task_through_the_http_client(data: Path, tmp_path: Path, task: st
         tile = next(s for s in sent if "Ceramic tile" in s)
         setting = m["setting"]
         assert ("Description: Glazed floor tile" in tile) == (setting != "epd_name_only")
-        assert ("Composition: clay: 70%; sand: 30%" in tile) == (setting in ("epd_with_composition", "epd_with_region"))
+        assert ("Composition: clay: 70%; sand: 30%" in tile) == (
+            setting in ("epd_with_composition", "epd_with_region")
+        )
         assert ("Geography: ES" in tile) == (setting == "epd_with_region")
 
 
@@ -125,12 +140,26 @@ def test_agentic_runs_search_the_picklist(data: Path, tmp_path: Path, task: str)
     def agent(request: dict[str, Any], n: int) -> Reply:
         tool_turns = sum(1 for m in request["messages"] if m["role"] == "tool")
         if tool_turns == 0:
-            return Reply(tool="search", arguments=json.dumps({"query": "polypropylene granulate", "mode": "keyword"}))
+            return Reply(
+                tool="search", arguments=json.dumps({"query": "polypropylene granulate", "mode": "keyword"})
+            )
         return answering(request, n)
 
     out = tmp_path / "run"
     with StubServer(agent) as server:
-        r = run_cli(task, "--agentic", "--model", MODEL, "--base-url", server.base_url, "--data", str(data), "--out", str(out), *FAST)
+        r = run_cli(
+            task,
+            "--agentic",
+            "--model",
+            MODEL,
+            "--base-url",
+            server.base_url,
+            "--data",
+            str(data),
+            "--out",
+            str(out),
+            *FAST,
+        )
         assert r.exit_code == 0, r.output
         n = len(results(out))
         assert server.count == 2 * n  # one search turn + one answer per item
@@ -139,7 +168,9 @@ def test_agentic_runs_search_the_picklist(data: Path, tmp_path: Path, task: str)
         assert "cement, Portland" not in user_text(server.requests[0])  # no picklist in agentic prompts
     line = results(out)[0]
     assert line["usage"]["requests"] == 2
-    assert line["trace"]["tool_calls"] == [{"tool": "search", "args": {"query": "polypropylene granulate", "mode": "keyword"}}]
+    assert line["trace"]["tool_calls"] == [
+        {"tool": "search", "args": {"query": "polypropylene granulate", "mode": "keyword"}}
+    ]
 
 
 # ------------------------------------------------------------------ faults
@@ -157,7 +188,12 @@ FAULT_ITEMS = [
 
 def write_fault_items(folder: Path) -> None:
     rows = [
-        {"id": rid, "input": {"material_name": name}, "expected_output": {"options": ["copper cathode"]}, "metadata": {}}
+        {
+            "id": rid,
+            "input": {"material_name": name},
+            "expected_output": {"options": ["copper cathode"]},
+            "metadata": {},
+        }
         for rid, name in FAULT_ITEMS
     ]
     (folder / "task3_mapping.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
@@ -189,15 +225,34 @@ def test_faults_are_retried_or_recorded_and_the_run_goes_on(data: Path, tmp_path
     out = tmp_path / "run"
     with StubServer(faulty) as server:
         r = run_cli(
-            "mapping", "--model", MODEL, "--base-url", server.base_url, "--data", str(data), "--out", str(out),
-            "--backoff", "0.01", "--timeout", "0.4", "--max-attempts", "3", "--concurrency", "3",
+            "mapping",
+            "--model",
+            MODEL,
+            "--base-url",
+            server.base_url,
+            "--data",
+            str(data),
+            "--out",
+            str(out),
+            "--backoff",
+            "0.01",
+            "--timeout",
+            "0.4",
+            "--max-attempts",
+            "3",
+            "--concurrency",
+            "3",
         )
         assert r.exit_code == 0, r.output
     by_id = {line["id"]: line for line in results(out)}
     assert set(by_id) == {rid for rid, _ in FAULT_ITEMS}
     for rid in ("f-429", "f-500", "f-slow", "f-ok"):
         assert by_id[rid]["output"]["reference_product"] == "polypropylene, granulate", rid
-    assert seen["RATE-LIMITED material"] == 2 and seen["SERVER-ERROR material"] == 2 and seen["SLOW material"] == 2
+    assert (
+        seen["RATE-LIMITED material"] == 2
+        and seen["SERVER-ERROR material"] == 2
+        and seen["SLOW material"] == 2
+    )
     gap = times["RATE-LIMITED material"][1] - times["RATE-LIMITED material"][0]
     assert gap >= 0.3  # Retry-After honoured (the backoff alone would be ~0.01 s)
     assert by_id["f-429"]["usage"]["failed_attempts"] == 1 and by_id["f-429"]["usage"]["requests"] == 1
@@ -228,9 +283,27 @@ def test_killed_run_resumes_without_repeating_finished_items(data: Path, tmp_pat
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     with StubServer(first_session) as server:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "openpcf", "run", "mapping", "--model", MODEL, "--base-url", server.base_url,
-             "--data", str(data), "--out", str(out), "--concurrency", "1", *FAST],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                sys.executable,
+                "-m",
+                "openpcf",
+                "run",
+                "mapping",
+                "--model",
+                MODEL,
+                "--base-url",
+                server.base_url,
+                "--data",
+                str(data),
+                "--out",
+                str(out),
+                "--concurrency",
+                "1",
+                *FAST,
+            ],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         try:
             deadline = time.monotonic() + 60
@@ -245,9 +318,23 @@ def test_killed_run_resumes_without_repeating_finished_items(data: Path, tmp_pat
     assert manifest(out)["ended_at"] is None  # killed: never finished
 
     with StubServer(answering) as server:
-        r = run_cli("mapping", "--model", MODEL, "--base-url", server.base_url, "--data", str(data), "--out", str(out), *FAST)
+        r = run_cli(
+            "mapping",
+            "--model",
+            MODEL,
+            "--base-url",
+            server.base_url,
+            "--data",
+            str(data),
+            "--out",
+            str(out),
+            *FAST,
+        )
         assert r.exit_code == 0, r.output
-        asked = [next(mid for mid, inp, _ in MAPPING if inp["material_name"] in user_text(q)) for q in server.requests]
+        asked = [
+            next(mid for mid, inp, _ in MAPPING if inp["material_name"] in user_text(q))
+            for q in server.requests
+        ]
     assert sorted(asked) == ["m3", "m4"]  # only the unfinished items were sent
     assert [line["id"] for line in results(out)] == ["m1", "m2", "m3", "m4"]
     m = manifest(out)
@@ -262,20 +349,75 @@ def test_rerun_hits_the_cache_and_costs_nothing(data: Path, tmp_path: Path) -> N
 
     with StubServer(priced) as server:
         first = tmp_path / "first"
-        assert run_cli("epd", "--model", MODEL, "--base-url", server.base_url, "--data", str(data), "--out", str(first), *FAST).exit_code == 0
+        assert (
+            run_cli(
+                "epd",
+                "--model",
+                MODEL,
+                "--base-url",
+                server.base_url,
+                "--data",
+                str(data),
+                "--out",
+                str(first),
+                *FAST,
+            ).exit_code
+            == 0
+        )
         assert server.count == 3
         # Same model, prompts and settings into a new folder: every call is answered from the cache.
         second = tmp_path / "second"
-        assert run_cli("epd", "--model", MODEL, "--base-url", server.base_url, "--data", str(data), "--out", str(second), *FAST).exit_code == 0
+        assert (
+            run_cli(
+                "epd",
+                "--model",
+                MODEL,
+                "--base-url",
+                server.base_url,
+                "--data",
+                str(data),
+                "--out",
+                str(second),
+                *FAST,
+            ).exit_code
+            == 0
+        )
         assert server.count == 3
         # Another temperature is another call.
         third = tmp_path / "third"
-        assert run_cli("epd", "--model", MODEL, "--base-url", server.base_url, "--data", str(data), "--out", str(third), "--temperature", "0.5", *FAST).exit_code == 0
+        assert (
+            run_cli(
+                "epd",
+                "--model",
+                MODEL,
+                "--base-url",
+                server.base_url,
+                "--data",
+                str(data),
+                "--out",
+                str(third),
+                "--temperature",
+                "0.5",
+                *FAST,
+            ).exit_code
+            == 0
+        )
         assert server.count == 6
 
     # Usage and cost: 1,000 input tokens at $0.15/M + 200 output at $0.60/M = $0.00027 per item.
     lines = results(first)
-    assert all(line["usage"] == {"input_tokens": 1000, "output_tokens": 200, "requests": 1, "cost_usd": pytest.approx(0.00027), "cache_hits": 0, "failed_attempts": 0} for line in lines)
+    assert all(
+        line["usage"]
+        == {
+            "input_tokens": 1000,
+            "output_tokens": 200,
+            "requests": 1,
+            "cost_usd": pytest.approx(0.00027),
+            "cache_hits": 0,
+            "failed_attempts": 0,
+        }
+        for line in lines
+    )
     t = manifest(first)["totals"]
     assert (t["input_tokens"], t["output_tokens"], t["requests"]) == (3000, 600, 3)
     assert t["cost_usd"] == pytest.approx(0.00081)
@@ -287,13 +429,27 @@ def test_rerun_hits_the_cache_and_costs_nothing(data: Path, tmp_path: Path) -> N
 def test_rescore_needs_no_model_and_judge_is_cached(data: Path, tmp_path: Path) -> None:
     out = tmp_path / "run"
     with StubServer(answering) as server:
-        r = run_cli("decomposition", "--model", MODEL, "--base-url", server.base_url, "--judge", MODEL,
-                    "--data", str(data), "--out", str(out), *FAST)
+        r = run_cli(
+            "decomposition",
+            "--model",
+            MODEL,
+            "--base-url",
+            server.base_url,
+            "--judge",
+            MODEL,
+            "--data",
+            str(data),
+            "--out",
+            str(out),
+            *FAST,
+        )
         assert r.exit_code == 0, r.output
         assert server.count == 6  # 3 items + 3 judge calls
         summary = json.loads((out / "summary.json").read_text())
         assert summary["aligner"] == f"llm-judge:{MODEL}"
-        assert summary["judge_usage"]["requests"] == 3 and summary["judge_usage"]["cost_usd"] == pytest.approx(3 * 2.7e-05)
+        assert summary["judge_usage"]["requests"] == 3 and summary["judge_usage"][
+            "cost_usd"
+        ] == pytest.approx(3 * 2.7e-05)
         # The judge grouped predicted[0] with expected[0] on every item: P = 1/2, R = 1/2, 1/2, 1/3.
         assert summary["metrics"]["precision"]["value"] == pytest.approx(0.5)
         assert summary["metrics"]["recall"]["value"] == pytest.approx((0.5 + 0.5 + 1 / 3) / 3)
@@ -309,7 +465,21 @@ def test_rescore_needs_no_model_and_judge_is_cached(data: Path, tmp_path: Path) 
 def test_rescore_offline_aligner_without_server(data: Path, tmp_path: Path) -> None:
     out = tmp_path / "run"
     with StubServer(answering) as server:
-        assert run_cli("triage", "--model", MODEL, "--base-url", server.base_url, "--data", str(data), "--out", str(out), *FAST).exit_code == 0
+        assert (
+            run_cli(
+                "triage",
+                "--model",
+                MODEL,
+                "--base-url",
+                server.base_url,
+                "--data",
+                str(data),
+                "--out",
+                str(out),
+                *FAST,
+            ).exit_code
+            == 0
+        )
     before = json.loads((out / "summary.json").read_text())
     (out / "summary.json").unlink()
     r = CliRunner().invoke(app, ["rescore", str(out)])  # the server is gone: no model call may be needed
@@ -325,20 +495,53 @@ def test_rescore_offline_aligner_without_server(data: Path, tmp_path: Path) -> N
 def test_a_folder_is_not_reused_for_another_run(data: Path, tmp_path: Path) -> None:
     out = tmp_path / "run"
     with StubServer(answering) as server:
-        assert run_cli("triage", "--model", MODEL, "--base-url", server.base_url, "--data", str(data), "--out", str(out), *FAST).exit_code == 0
-        r = run_cli("triage", "--model", "openai:gpt-4o", "--base-url", server.base_url, "--data", str(data), "--out", str(out), *FAST)
+        assert (
+            run_cli(
+                "triage",
+                "--model",
+                MODEL,
+                "--base-url",
+                server.base_url,
+                "--data",
+                str(data),
+                "--out",
+                str(out),
+                *FAST,
+            ).exit_code
+            == 0
+        )
+        r = run_cli(
+            "triage",
+            "--model",
+            "openai:gpt-4o",
+            "--base-url",
+            server.base_url,
+            "--data",
+            str(data),
+            "--out",
+            str(out),
+            *FAST,
+        )
     assert r.exit_code == 2
-    assert "holds another run (model was 'openai:gpt-4o-mini', now 'openai:gpt-4o')" in " ".join(r.output.split())
+    assert "holds another run (model was 'openai:gpt-4o-mini', now 'openai:gpt-4o')" in " ".join(
+        r.output.split()
+    )
 
 
-def test_missing_key_is_one_line_naming_the_variable(data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_missing_key_is_one_line_naming_the_variable(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
-    r = run_cli("triage", "--model", "anthropic:claude-sonnet-4-5", "--data", str(data), "--out", str(tmp_path / "x"))
+    r = run_cli(
+        "triage", "--model", "anthropic:claude-sonnet-4-5", "--data", str(data), "--out", str(tmp_path / "x")
+    )
     assert r.exit_code == 2
     assert "ANTHROPIC_API_KEY" in r.output and len(r.output.strip().splitlines()) == 1
 
 
-def test_offline_without_offline_system_is_a_clear_error(data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_offline_without_offline_system_is_a_clear_error(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import types
 
     monkeypatch.setitem(sys.modules, "openpcf.offline", types.ModuleType("openpcf.offline"))
@@ -354,8 +557,24 @@ def test_ids_limit_and_prompt_override(data: Path, tmp_path: Path) -> None:
     ids.write_text("# two items\nm3\n\nm1\nm4\n")
     out = tmp_path / "run"
     with StubServer(answering) as server:
-        r = run_cli("mapping", "--model", MODEL, "--base-url", server.base_url, "--data", str(data), "--out", str(out),
-                    "--ids", str(ids), "--limit", "2", "--prompts", str(prompts), *FAST)
+        r = run_cli(
+            "mapping",
+            "--model",
+            MODEL,
+            "--base-url",
+            server.base_url,
+            "--data",
+            str(data),
+            "--out",
+            str(out),
+            "--ids",
+            str(ids),
+            "--limit",
+            "2",
+            "--prompts",
+            str(prompts),
+            *FAST,
+        )
         assert r.exit_code == 0, r.output
         sent = sorted(user_text(q).split("\n")[-1] for q in server.requests)
     assert sent == ["PAPER PROMPT: map PP granules", "PAPER PROMPT: map Portland cement"]  # m1 and m3 only
@@ -364,7 +583,11 @@ def test_ids_limit_and_prompt_override(data: Path, tmp_path: Path) -> None:
     assert m["options"]["item_ids"] == ["m3", "m1"] and m["prompts_dir"] == str(prompts)
     from openpcf.tasks.prompting import PromptBook
 
-    assert m["prompts"]["mapping.user.j2"] == PromptBook(prompts).digest("mapping.user.j2") != PromptBook().digest("mapping.user.j2")
+    assert (
+        m["prompts"]["mapping.user.j2"]
+        == PromptBook(prompts).digest("mapping.user.j2")
+        != PromptBook().digest("mapping.user.j2")
+    )
     assert json.loads((out / "summary.json").read_text())["n_items"] == 2
 
 
@@ -373,8 +596,12 @@ def test_offline_system_runs_through_the_runner(data: Path, tmp_path: Path) -> N
     r = run_cli("extraction_material", "--model", "offline", "--data", str(data), "--out", str(out))
     assert r.exit_code == 0, r.output
     lines = results(out)
-    assert [line["id"] for line in lines] == ["x1", "x2"] and all("claims" in line["output"] for line in lines)
+    assert [line["id"] for line in lines] == ["x1", "x2"] and all(
+        "claims" in line["output"] for line in lines
+    )
     m = manifest(out)
     assert m["model"] == "offline" and m["totals"]["requests"] == 0 and m["prompts"] == {}
-    r = run_cli("mapping", "--model", "offline", "--agentic", "--data", str(data), "--out", str(tmp_path / "x"))
+    r = run_cli(
+        "mapping", "--model", "offline", "--agentic", "--data", str(data), "--out", str(tmp_path / "x")
+    )
     assert r.exit_code == 2 and "--agentic needs a model" in r.output

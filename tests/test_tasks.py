@@ -35,7 +35,13 @@ def row(cls: Any, rid: str, inp: dict[str, Any], expected: dict[str, Any]) -> An
 
 
 def user_prompts(messages: list[Any]) -> list[str]:
-    return [p.content for m in messages if isinstance(m, ModelRequest) for p in m.parts if isinstance(p, UserPromptPart)]
+    return [
+        p.content
+        for m in messages
+        if isinstance(m, ModelRequest)
+        for p in m.parts
+        if isinstance(p, UserPromptPart)
+    ]
 
 
 class Scripted:
@@ -60,19 +66,34 @@ def solve(solver: Any, r: Any) -> Any:
 def test_decomposition_prompt_and_output() -> None:
     fn = Scripted({"components": [f"m{i}" for i in range(10)]})
     solver = build_solver("decomposition", FunctionModel(fn), model_label="fn")
-    r = row(DecompositionRow, "d1", {"product_name": "Garden chair", "description": "PP chair", "quantity_unit": "1 piece"}, {"components": ["pp"]})
+    r = row(
+        DecompositionRow,
+        "d1",
+        {"product_name": "Garden chair", "description": "PP chair", "quantity_unit": "1 piece"},
+        {"components": ["pp"]},
+    )
     res = solve(solver, r)
     assert res.output == {"components": [f"m{i}" for i in range(8)]}  # at most 8, heaviest first kept
     assert res.trace["components_dropped"] == ["m8", "m9"]
-    (messages, info), = fn.seen
-    assert user_prompts(messages) == ["Product: Garden chair\nDeclared unit: 1 piece\nDescription: PP chair\nWhat are its input materials, heaviest first?"]
+    ((messages, info),) = fn.seen
+    assert user_prompts(messages) == [
+        "Product: Garden chair\nDeclared unit: 1 piece\nDescription: PP chair\nWhat are its input materials, heaviest first?"
+    ]
     assert [t.name for t in info.output_tools] == ["submit"] and info.function_tools == []
 
 
 def test_triage_single_shot_has_the_whole_picklist() -> None:
     fn = Scripted({"should_map": False, "confidence": 0.25})
     solver = build_solver("triage", FunctionModel(fn), model_label="fn", picklist=lambda: PICKLIST)
-    r = row(TriageRow, "t1", {"market": {"name": "market for laptop"}, "material_context_data": {"material_name": "printed circuit board"}}, {"should_map": False})
+    r = row(
+        TriageRow,
+        "t1",
+        {
+            "market": {"name": "market for laptop"},
+            "material_context_data": {"material_name": "printed circuit board"},
+        },
+        {"should_map": False},
+    )
     assert solve(solver, r).output == {"should_map": False, "confidence": 0.25}
     messages, info = fn.seen[0]
     assert all(name in info.instructions for name in PICKLIST)
@@ -90,7 +111,16 @@ def test_triage_single_shot_has_the_whole_picklist() -> None:
 def test_mapping_answers_are_snapped_and_the_raw_answer_kept(answer: str, snapped: str, how: str) -> None:
     fn = Scripted({"reference_product": answer, "confidence": 0.9})
     solver = build_solver("mapping", FunctionModel(fn), model_label="fn", picklist=lambda: PICKLIST)
-    r = row(MappingRow, "m1", {"material_name": "Cu", "supplier": "Acme", "purchaser_context": {"customer_name": "B", "customer_country": "FR"}}, {"options": ["copper cathode"]})
+    r = row(
+        MappingRow,
+        "m1",
+        {
+            "material_name": "Cu",
+            "supplier": "Acme",
+            "purchaser_context": {"customer_name": "B", "customer_country": "FR"},
+        },
+        {"options": ["copper cathode"]},
+    )
     res = solve(solver, r)
     assert res.output == {"reference_product": snapped, "confidence": 0.9, "raw_reference_product": answer}
     assert res.trace["snapped"] == how and res.trace["raw_answer"] == answer
@@ -105,7 +135,12 @@ def test_picklist_names_prefer_exact_over_case_insensitive() -> None:
 
 
 def test_extraction_sends_the_document_and_query_only_does_not() -> None:
-    r = row(ExtractionRow, "x1", {"query": "Recycled share?", "document_text": "The frame has 35 % recycled aluminium."}, {"claims": []})
+    r = row(
+        ExtractionRow,
+        "x1",
+        {"query": "Recycled share?", "document_text": "The frame has 35 % recycled aluminium."},
+        {"claims": []},
+    )
     fn = Scripted({"claims": [{"value": 35, "unit": "%", "evidence": ["35 % recycled"]}]})
     res = solve(build_solver("extraction_material", FunctionModel(fn), model_label="fn"), r)
     assert res.output == {"claims": [{"value": 35.0, "unit": "%", "evidence": ["35 % recycled"]}]}
@@ -135,27 +170,53 @@ EPD_INPUT = {
         ("epd_with_description", ["Product: Ceramic tile", "Declared unit: 1 m2", "Description: Glazed"]),
         (
             "epd_with_composition",
-            ["Product: Ceramic tile", "Declared unit: 1 m2", "Description: Glazed", "Composition: clay: 70%; sand: 30%", "Recycled content: 5%"],
+            [
+                "Product: Ceramic tile",
+                "Declared unit: 1 m2",
+                "Description: Glazed",
+                "Composition: clay: 70%; sand: 30%",
+                "Recycled content: 5%",
+            ],
         ),
         (
             "epd_with_region",
-            ["Product: Ceramic tile", "Declared unit: 1 m2", "Description: Glazed", "Composition: clay: 70%; sand: 30%", "Recycled content: 5%", "Geography: ES"],
+            [
+                "Product: Ceramic tile",
+                "Declared unit: 1 m2",
+                "Description: Glazed",
+                "Composition: clay: 70%; sand: 30%",
+                "Recycled content: 5%",
+                "Geography: ES",
+            ],
         ),
     ],
 )
 def test_epd_settings_are_cumulative(setting: str, lines: list[str]) -> None:
     fn = Scripted({"kgco2e": 12.5})
-    res = solve(build_solver("epd", FunctionModel(fn), model_label="fn", setting=setting), row(EpdRow, "p1", EPD_INPUT, {"kgco2e": 10}))
+    res = solve(
+        build_solver("epd", FunctionModel(fn), model_label="fn", setting=setting),
+        row(EpdRow, "p1", EPD_INPUT, {"kgco2e": 10}),
+    )
     assert res.output == {"kgco2e": 12.5} and res.trace["setting"] == setting
-    assert user_prompts(fn.seen[0][0])[0].splitlines() == lines + ["What is its cradle-to-gate footprint in kg CO2e per declared unit?"]
+    assert user_prompts(fn.seen[0][0])[0].splitlines() == lines + [
+        "What is its cradle-to-gate footprint in kg CO2e per declared unit?"
+    ]
 
 
 def test_test_model_gives_schema_valid_outputs_for_every_task() -> None:
     cases = [
-        ("decomposition", row(DecompositionRow, "d", {"product_name": "x"}, {"components": ["y"]}), "components"),
+        (
+            "decomposition",
+            row(DecompositionRow, "d", {"product_name": "x"}, {"components": ["y"]}),
+            "components",
+        ),
         ("triage", row(TriageRow, "t", {"market": {"name": "x"}}, {"should_map": True}), "should_map"),
         ("mapping", row(MappingRow, "m", {"material_name": "x"}, {"options": ["y"]}), "reference_product"),
-        ("extraction_material", row(ExtractionRow, "x", {"query": "q", "document_text": "d"}, {"claims": []}), "claims"),
+        (
+            "extraction_material",
+            row(ExtractionRow, "x", {"query": "q", "document_text": "d"}, {"claims": []}),
+            "claims",
+        ),
         ("epd", row(EpdRow, "p", {"product_name": "x"}, {"kgco2e": 1}), "kgco2e"),
     ]
     for task, r, key in cases:
@@ -193,12 +254,19 @@ class FakeSearch:
 def test_search_and_inspect_tools() -> None:
     fake = FakeSearch(PICKLIST)
     search, inspect = catalog_tools(fake)
-    assert search("copper", mode="keyword") == [{"reference_product": "copper cathode", "activity": "market for copper cathode", "unit": "kg"}]
+    assert search("copper", mode="keyword") == [
+        {"reference_product": "copper cathode", "activity": "market for copper cathode", "unit": "kg"}
+    ]
     assert fake.calls == [("copper", 15, "bm25")]
     search("steel", mode="semantic")
     assert fake.calls[-1][2] == "dense"
     assert inspect(["Rhodium", "unobtainium"]) == [
-        {"reference_product": "rhodium", "activity": "market for rhodium", "unit": "kg", "description": "About rhodium."},
+        {
+            "reference_product": "rhodium",
+            "activity": "market for rhodium",
+            "unit": "kg",
+            "description": "About rhodium.",
+        },
         {"reference_product": "unobtainium", "error": "no such activity"},
     ]
 
@@ -210,10 +278,20 @@ def test_agentic_budget_forces_a_final_answer_that_still_sees_the_task() -> None
         seen.append((list(messages), info))
         if info.function_tools:  # keeps searching as long as it may
             return ModelResponse(parts=[ToolCallPart("search", {"query": "copper", "mode": "keyword"})])
-        return ModelResponse(parts=[ToolCallPart("submit", {"reference_product": "copper cathode", "confidence": 0.6})])
+        return ModelResponse(
+            parts=[ToolCallPart("submit", {"reference_product": "copper cathode", "confidence": 0.6})]
+        )
 
     fake = FakeSearch(PICKLIST)
-    solver = build_solver("mapping", FunctionModel(greedy), model_label="fn", agentic=True, budget=4, picklist=lambda: PICKLIST, searcher=lambda: fake)
+    solver = build_solver(
+        "mapping",
+        FunctionModel(greedy),
+        model_label="fn",
+        agentic=True,
+        budget=4,
+        picklist=lambda: PICKLIST,
+        searcher=lambda: fake,
+    )
     r = row(MappingRow, "m1", {"material_name": "Copper, refined"}, {"options": ["copper cathode"]})
     res = solve(solver, r)
     assert res.output["reference_product"] == "copper cathode"
@@ -223,15 +301,23 @@ def test_agentic_budget_forces_a_final_answer_that_still_sees_the_task() -> None
     assert "used your 4 turns" in final_info.instructions
     assert user_prompts(final_messages)[0].startswith("Material: Copper, refined")  # the task is still there
     assert sum(isinstance(p, ToolReturnPart) for m in final_messages for p in getattr(m, "parts", [])) == 3
-    assert res.trace["turns"] == 4 and res.trace["tool_calls"][0] == {"tool": "search", "args": {"query": "copper", "mode": "keyword"}}
+    assert res.trace["turns"] == 4 and res.trace["tool_calls"][0] == {
+        "tool": "search",
+        "args": {"query": "copper", "mode": "keyword"},
+    }
 
 
 def test_agentic_triage_prompt_has_no_picklist() -> None:
     fn = Scripted({"should_map": True})
-    solver = build_solver("triage", FunctionModel(fn), model_label="fn", agentic=True, searcher=lambda: FakeSearch(PICKLIST))
+    solver = build_solver(
+        "triage", FunctionModel(fn), model_label="fn", agentic=True, searcher=lambda: FakeSearch(PICKLIST)
+    )
     solve(solver, row(TriageRow, "t", {"market": {"name": "x"}}, {"should_map": True}))
     info = fn.seen[0][1]
-    assert "rhodium" not in info.instructions and {t.name for t in info.function_tools} == {"search", "inspect"}
+    assert "rhodium" not in info.instructions and {t.name for t in info.function_tools} == {
+        "search",
+        "inspect",
+    }
 
 
 def test_option_combinations_are_checked() -> None:
@@ -253,7 +339,7 @@ def test_short_documents_go_whole() -> None:
 def test_long_documents_keep_the_head_and_the_passages_about_the_query() -> None:
     filler = "Company history and unrelated remarks about the weather. " * 35  # 1,995 chars: one passage each
     title = "TITLE: Panel EPD. " * 12
-    doc = "\n\n".join([title, filler, "Electricity use is 2.5 kWh/kg of panel.", filler, filler])
+    doc = f"{title}\n\n{filler}\n\nElectricity use is 2.5 kWh/kg of panel.\n\n{filler}\n\n{filler}"
     assert len(passages(doc)) == 5
     text, note = fit_document(doc, "What is the electricity use per kg?", max_chars=1000)
     assert text.startswith("TITLE: Panel EPD") and "Electricity use is 2.5 kWh/kg" in text

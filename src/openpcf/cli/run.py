@@ -14,7 +14,14 @@ class _RichProgress:
     """A live bar with items done, failures, tokens and running cost."""
 
     def __init__(self, label: str):
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
 
         self._bar = Progress(
             TextColumn("[bold]{task.description}"),
@@ -55,38 +62,84 @@ def _print_summary(out: Path) -> None:
         value = m.get("value") if isinstance(m, dict) else m
         parts.append(f"{name}={value:.3f}" if isinstance(value, (int, float)) else f"{name}={value}")
     failed = summary.get("n_failed")
-    console.print(f"{summary.get('task')}: {', '.join(parts)}" + (f" ({failed} failed)" if failed is not None else ""))
+    console.print(
+        f"{summary.get('task')}: {', '.join(parts)}" + (f" ({failed} failed)" if failed is not None else "")
+    )
 
 
 def register(app: typer.Typer) -> None:
     @app.command("run")
     def run(
-        task: str = typer.Argument(..., help="decomposition, triage, mapping, extraction_material, extraction_energy, epd (or an epd setting), compositional"),
-        model: str = typer.Option(..., "--model", "-m", help="PROVIDER:MODEL (openai:, anthropic:, google-gla:, google-vertex:, bedrock:, groq:, mistral:, openrouter:) or 'offline'"),
+        task: str = typer.Argument(
+            ...,
+            help="decomposition, triage, mapping, extraction_material, extraction_energy, epd (or an epd setting), compositional",
+        ),
+        model: str = typer.Option(
+            ...,
+            "--model",
+            "-m",
+            help="PROVIDER:MODEL (openai:, anthropic:, google-gla:, google-vertex:, bedrock:, groq:, mistral:, openrouter:) or 'offline'",
+        ),
         data: Path = typer.Option(..., "--data", help="PCFBench data folder"),
-        out: Path = typer.Option(..., "--out", help="run folder (results.jsonl, manifest.json, summary.json); rerun to resume"),
+        out: Path = typer.Option(
+            ..., "--out", help="run folder (results.jsonl, manifest.json, summary.json); rerun to resume"
+        ),
         limit: int | None = typer.Option(None, "--limit", min=1, help="only the first N items"),
         ids: Path | None = typer.Option(None, "--ids", help="file with the item ids to run, one per line"),
         concurrency: int = typer.Option(4, "--concurrency", "-k", min=1, help="items in flight at once"),
-        agentic: bool = typer.Option(False, "--agentic", help="triage/mapping: search and inspect tools instead of the whole picklist"),
-        query_only: bool = typer.Option(False, "--query-only", help="extraction: the query without the document (priors ablation)"),
-        setting: str | None = typer.Option(None, "--setting", help="epd context: epd_name_only, epd_with_description (default), epd_with_composition, epd_with_region"),
-        prompts: Path | None = typer.Option(None, "--prompts", help="folder of jinja2 templates overriding openpcf's by file name"),
-        base_url: str | None = typer.Option(None, "--base-url", help="OpenAI-compatible server (vLLM, Ollama, llama.cpp), e.g. http://127.0.0.1:8000/v1"),
-        judge: str | None = typer.Option(None, "--judge", help="decomposition: score with this model as the LLM judge (default: offline aligner)"),
+        agentic: bool = typer.Option(
+            False, "--agentic", help="triage/mapping: search and inspect tools instead of the whole picklist"
+        ),
+        query_only: bool = typer.Option(
+            False, "--query-only", help="extraction: the query without the document (priors ablation)"
+        ),
+        setting: str | None = typer.Option(
+            None,
+            "--setting",
+            help="epd context: epd_name_only, epd_with_description (default), epd_with_composition, epd_with_region",
+        ),
+        prompts: Path | None = typer.Option(
+            None, "--prompts", help="folder of jinja2 templates overriding openpcf's by file name"
+        ),
+        base_url: str | None = typer.Option(
+            None,
+            "--base-url",
+            help="OpenAI-compatible server (vLLM, Ollama, llama.cpp), e.g. http://127.0.0.1:8000/v1",
+        ),
+        judge: str | None = typer.Option(
+            None,
+            "--judge",
+            help="decomposition: score with this model as the LLM judge (default: offline aligner)",
+        ),
         temperature: float | None = typer.Option(None, "--temperature"),
         max_tokens: int | None = typer.Option(None, "--max-tokens"),
-        reasoning_effort: str | None = typer.Option(None, "--reasoning-effort", help="minimal, low, medium, high, xhigh, max"),
-        thinking_budget: int | None = typer.Option(None, "--thinking-budget", help="thinking tokens (Anthropic, Google)"),
+        reasoning_effort: str | None = typer.Option(
+            None, "--reasoning-effort", help="minimal, low, medium, high, xhigh, max"
+        ),
+        thinking_budget: int | None = typer.Option(
+            None, "--thinking-budget", help="thinking tokens (Anthropic, Google)"
+        ),
         seed: int | None = typer.Option(None, "--seed"),
         timeout: float = typer.Option(120.0, "--timeout", help="seconds per model request attempt"),
         rpm: float | None = typer.Option(None, "--rpm", help="at most this many model requests per minute"),
-        max_attempts: int = typer.Option(6, "--max-attempts", min=1, help="attempts per model request (429/5xx/timeouts)"),
-        backoff: float = typer.Option(1.0, "--backoff", min=0.0, help="seconds before the first retry (doubles each time)"),
-        budget: int = typer.Option(20, "--budget", min=1, help="agentic: model turns per item, the last one answers"),
-        max_document_chars: int = typer.Option(120_000, "--max-document-chars", help="extraction: longer documents are cut to the most related passages"),
+        max_attempts: int = typer.Option(
+            6, "--max-attempts", min=1, help="attempts per model request (429/5xx/timeouts)"
+        ),
+        backoff: float = typer.Option(
+            1.0, "--backoff", min=0.0, help="seconds before the first retry (doubles each time)"
+        ),
+        budget: int = typer.Option(
+            20, "--budget", min=1, help="agentic: model turns per item, the last one answers"
+        ),
+        max_document_chars: int = typer.Option(
+            120_000,
+            "--max-document-chars",
+            help="extraction: longer documents are cut to the most related passages",
+        ),
         no_cache: bool = typer.Option(False, "--no-cache", help="do not read or write the response cache"),
-        retry_failed: bool = typer.Option(False, "--retry-failed", help="solve again the items that failed in earlier sessions"),
+        retry_failed: bool = typer.Option(
+            False, "--retry-failed", help="solve again the items that failed in earlier sessions"
+        ),
     ) -> None:
         """Run a model (or openpcf's offline system) on a PCFBench task; rerun the same --out to resume."""
         import asyncio
@@ -96,7 +149,7 @@ def register(app: typer.Typer) -> None:
         from openpcf.benchmark.data import DataError
         from openpcf.llm.models import CredentialError, GenerationSettings, ProviderMissingError
         from openpcf.runner.retry import RetryPolicy
-        from openpcf.runner.session import RunError, RunOptions, resolve_task, run_benchmark, read_ids
+        from openpcf.runner.session import RunError, RunOptions, read_ids, resolve_task, run_benchmark
         from openpcf.tasks.prompting import PromptError
         from openpcf.tasks.registry import SolverUnavailable
 
@@ -136,7 +189,15 @@ def register(app: typer.Typer) -> None:
         except ValidationError as exc:
             err = exc.errors()[0]
             fail(f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}")
-        except (RunError, DataError, CredentialError, ProviderMissingError, SolverUnavailable, PromptError, ValueError) as exc:
+        except (
+            RunError,
+            DataError,
+            CredentialError,
+            ProviderMissingError,
+            SolverUnavailable,
+            PromptError,
+            ValueError,
+        ) as exc:
             fail(str(exc))
         t = manifest.totals
         cost = "unknown (model not in the price table)" if t.cost_usd is None else f"${t.cost_usd:.4f}"
@@ -149,8 +210,12 @@ def register(app: typer.Typer) -> None:
     @app.command("rescore")
     def rescore_cmd(
         run_dir: Path = typer.Argument(..., help="a folder written by openpcf run"),
-        judge: str | None = typer.Option(None, "--judge", help="decomposition: LLM judge model (default: the run's)"),
-        data: Path | None = typer.Option(None, "--data", help="the PCFBench folder, if it moved since the run"),
+        judge: str | None = typer.Option(
+            None, "--judge", help="decomposition: LLM judge model (default: the run's)"
+        ),
+        data: Path | None = typer.Option(
+            None, "--data", help="the PCFBench folder, if it moved since the run"
+        ),
     ) -> None:
         """Score a run again from its results.jsonl (no model calls except an uncached judge)."""
         import asyncio

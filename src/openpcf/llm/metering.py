@@ -22,7 +22,9 @@ class CallMeter:
     cache_hits: int = 0
     failed_attempts: int = 0  # attempts that raised (retried or not)
     model_seconds: float = 0.0  # wall time inside model requests (for overhead measurement)
-    model_cpu_seconds: float = 0.0  # this thread's CPU time inside them (exact only when items run one at a time)
+    model_cpu_seconds: float = (
+        0.0  # this thread's CPU time inside them (exact only when items run one at a time)
+    )
 
     def add_response(self, input_tokens: int, output_tokens: int, cost: float | None) -> None:
         self.requests += 1
@@ -34,7 +36,9 @@ class CallMeter:
         self.requests += other.requests
         self.input_tokens += other.input_tokens
         self.output_tokens += other.output_tokens
-        self.cost_usd = None if other.cost_usd is None or self.cost_usd is None else self.cost_usd + other.cost_usd
+        self.cost_usd = (
+            None if other.cost_usd is None or self.cost_usd is None else self.cost_usd + other.cost_usd
+        )
         self.cache_hits += other.cache_hits
         self.failed_attempts += other.failed_attempts
         self.model_seconds += other.model_seconds

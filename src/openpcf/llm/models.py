@@ -66,7 +66,9 @@ class GenerationSettings(BaseModel):
 
     def model_settings(self, provider: str) -> dict[str, Any]:
         """pydantic-ai ``ModelSettings`` for ``provider`` (SDK retries off)."""
-        out: dict[str, Any] = {} if provider == "bedrock" else {"max_retries": 0}  # bedrock: off in its client
+        out: dict[str, Any] = (
+            {} if provider == "bedrock" else {"max_retries": 0}
+        )  # bedrock: off in its client
         if self.temperature is not None:
             out["temperature"] = self.temperature
         if self.max_tokens is not None:
@@ -110,12 +112,16 @@ def parse_model(model: str, *, base_url: str | None = None) -> ModelSpec:
     provider, sep, name = model.partition(":")
     if sep and provider in PROVIDERS and name:
         if base_url and provider != "openai":
-            raise ValueError(f"--base-url needs an OpenAI-compatible model string (openai:NAME or NAME), got {model!r}")
+            raise ValueError(
+                f"--base-url needs an OpenAI-compatible model string (openai:NAME or NAME), got {model!r}"
+            )
         return ModelSpec(provider, name, base_url or None)
     if base_url:
         return ModelSpec("openai", model, base_url)
     known = ", ".join(f"{p}:" for p in PROVIDERS)
-    raise ValueError(f"unknown model {model!r}: use one of {known} followed by the model name, or --base-url URL")
+    raise ValueError(
+        f"unknown model {model!r}: use one of {known} followed by the model name, or --base-url URL"
+    )
 
 
 def _credential(provider: str) -> str:
@@ -133,7 +139,9 @@ def build_model(model: str | ModelSpec, *, base_url: str | None = None) -> Any:
     ``offline`` is not a model: ask :func:`openpcf.tasks.registry.build_solver` for openpcf's own system."""
     spec = model if isinstance(model, ModelSpec) else parse_model(model, base_url=base_url)
     if spec.provider == OFFLINE:
-        raise ValueError("'offline' is openpcf's own system, not a model: it is dispatched to openpcf.offline")
+        raise ValueError(
+            "'offline' is openpcf's own system, not a model: it is dispatched to openpcf.offline"
+        )
     # Credentials first: a missing key is the more useful message, even when the client is missing too.
     key = None if spec.base_url else _credential(spec.provider)
     try:
@@ -203,6 +211,8 @@ def _bedrock(name: str, region: str) -> Any:
     from botocore.config import Config
 
     session = boto3.Session(region_name=region, profile_name=os.environ.get("AWS_PROFILE") or None)
-    config = Config(retries={"total_max_attempts": 1, "mode": "standard"}, read_timeout=300, connect_timeout=60)
+    config = Config(
+        retries={"total_max_attempts": 1, "mode": "standard"}, read_timeout=300, connect_timeout=60
+    )
     client = session.client("bedrock-runtime", config=config)
     return BedrockConverseModel(name, provider=BedrockProvider(bedrock_client=client))

@@ -6,4 +6,13 @@ from openpcf.runner.manifest import Manifest, RunTotals
 from openpcf.runner.retry import RetryPolicy, retry_delay
 from openpcf.runner.session import RunError, RunOptions, rescore, run_benchmark
 
-__all__ = ["Manifest", "RetryPolicy", "RunError", "RunOptions", "RunTotals", "rescore", "retry_delay", "run_benchmark"]
+__all__ = [
+    "Manifest",
+    "RetryPolicy",
+    "RunError",
+    "RunOptions",
+    "RunTotals",
+    "rescore",
+    "retry_delay",
+    "run_benchmark",
+]

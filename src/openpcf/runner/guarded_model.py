@@ -83,7 +83,9 @@ class GuardedModel(WrapperModel):
                 meter.model_cpu_seconds += time.thread_time() - started_cpu
                 usage = response.usage
                 meter.add_response(
-                    usage.input_tokens, usage.output_tokens, cost_usd(self.token_price, usage.input_tokens, usage.output_tokens)
+                    usage.input_tokens,
+                    usage.output_tokens,
+                    cost_usd(self.token_price, usage.input_tokens, usage.output_tokens),
                 )
             if self.response_cache is not None and key is not None:
                 self.response_cache.put(key, response)

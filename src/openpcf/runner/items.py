@@ -44,7 +44,9 @@ def prediction_for(task: TaskName, row_id: str, result: SolverResult, meter: Cal
         )
     else:
         usage = result.usage
-    return Prediction(id=row_id, output=output if error is None else None, error=error, usage=usage, trace=trace)
+    return Prediction(
+        id=row_id, output=output if error is None else None, error=error, usage=usage, trace=trace
+    )
 
 
 async def solve_one(task: TaskName, solver: Solver, row: Any) -> tuple[Prediction, CallMeter]:
@@ -53,7 +55,7 @@ async def solve_one(task: TaskName, solver: Solver, row: Any) -> tuple[Predictio
             result = await solver.solve(row)
         except asyncio.CancelledError:
             raise
-        except Exception as exc:  # one item's failure never stops the run
+        except Exception as exc:  # noqa: BLE001 -- one item's failure never stops the run
             result = SolverResult(error=describe_error(exc))
     return prediction_for(task, row.id, result, meter), meter
 

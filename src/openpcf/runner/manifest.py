@@ -78,7 +78,11 @@ def read_manifest(run_dir: str | Path) -> Manifest | None:
 def write_json(path: str | Path, data: BaseModel | dict[str, Any]) -> None:
     """Write JSON atomically (a crash never leaves half a manifest)."""
     path = Path(path)
-    text = data.model_dump_json(indent=2) if isinstance(data, BaseModel) else json.dumps(data, indent=2, ensure_ascii=False)
+    text = (
+        data.model_dump_json(indent=2)
+        if isinstance(data, BaseModel)
+        else json.dumps(data, indent=2, ensure_ascii=False)
+    )
     tmp = path.with_suffix(path.suffix + ".tmp")
     tmp.write_text(text + "\n", encoding="utf-8")
     os.replace(tmp, path)

@@ -62,7 +62,9 @@ def backoff_seconds(policy: RetryPolicy, attempt: int, draw: float) -> float:
     return base * (1.0 + policy.jitter * draw)
 
 
-def retry_delay(policy: RetryPolicy, attempt: int, exc: BaseException, rng: random.Random | None = None) -> float | None:
+def retry_delay(
+    policy: RetryPolicy, attempt: int, exc: BaseException, rng: random.Random | None = None
+) -> float | None:
     """Seconds to wait before retry ``attempt`` (1-based), or ``None`` when the error is final or the
     attempts are used up. Retry-After wins over a shorter backoff (capped at ten minutes)."""
     if attempt >= policy.max_attempts or not is_retryable(exc):

@@ -69,7 +69,9 @@ def resolve_task(task: str, setting: str | None) -> tuple[TaskName, str | None]:
             raise RunError(f"task {task} already names a setting; drop --setting {setting}")
         return "epd", task
     if task not in TASKS:
-        raise RunError(f"unknown task {task!r}; use one of {', '.join(TASKS)} (or an epd setting: {', '.join(EPD_SETTINGS)})")
+        raise RunError(
+            f"unknown task {task!r}; use one of {', '.join(TASKS)} (or an epd setting: {', '.join(EPD_SETTINGS)})"
+        )
     if task == "epd" and setting is None:
         setting = "epd_with_description"
     return task, setting  # type: ignore[return-value]
@@ -90,7 +92,11 @@ def read_ids(path: str | Path) -> list[str]:
     p = Path(path)
     if not p.is_file():
         raise RunError(f"{p}: ids file not found")
-    return [s for line in p.read_text(encoding="utf-8").splitlines() if (s := line.strip()) and not s.startswith("#")]
+    return [
+        s
+        for line in p.read_text(encoding="utf-8").splitlines()
+        if (s := line.strip()) and not s.startswith("#")
+    ]
 
 
 def guarded(model_string: str, opts: RunOptions, *, base_url: str | None = None) -> tuple[Any, str]:
@@ -130,12 +136,16 @@ def _searcher(folder: BenchmarkFolder) -> Callable[[], Any]:
     return make
 
 
-def make_solver(task: TaskName, setting: str | None, folder: BenchmarkFolder, opts: RunOptions) -> tuple[Any, dict[str, str]]:
+def make_solver(
+    task: TaskName, setting: str | None, folder: BenchmarkFolder, opts: RunOptions
+) -> tuple[Any, dict[str, str]]:
     """The solver and the hashes of the prompt templates it uses."""
     from openpcf.tasks.prompting import PromptBook
     from openpcf.tasks.registry import build_solver, check_options, offline_solver
 
-    check_options(task, agentic=opts.agentic, query_only=opts.query_only, setting=setting if task == "epd" else None)
+    check_options(
+        task, agentic=opts.agentic, query_only=opts.query_only, setting=setting if task == "epd" else None
+    )
     if opts.model == OFFLINE:
         if opts.agentic:
             raise RunError("--agentic needs a model: the offline system has its own search")
@@ -157,7 +167,9 @@ def make_solver(task: TaskName, setting: str | None, folder: BenchmarkFolder, op
         max_document_chars=opts.max_document_chars,
         model_settings=opts.settings.model_settings(model_label_provider(label)),
     )
-    names = list(solver.templates) + (["judge.system.j2", "judge.user.j2"] if opts.judge and task == "decomposition" else [])
+    names = list(solver.templates) + (
+        ["judge.system.j2", "judge.user.j2"] if opts.judge and task == "decomposition" else []
+    )
     return solver, prompts.hashes(names)
 
 
@@ -197,7 +209,9 @@ class Progress:
     def stop(self) -> None: ...
 
 
-async def run_benchmark(opts: RunOptions, *, solver: Any = None, progress: Progress | None = None) -> Manifest:
+async def run_benchmark(
+    opts: RunOptions, *, solver: Any = None, progress: Progress | None = None
+) -> Manifest:
     """Run (or resume) a benchmark run in ``opts.out_dir`` and return its final manifest."""
     from openpcf.runner.items import solve_items
 
@@ -217,7 +231,9 @@ async def run_benchmark(opts: RunOptions, *, solver: Any = None, progress: Progr
     )
     previous = read_manifest(out)
     if previous is not None and (diff := identity_mismatch(previous, identity)):
-        raise RunError(f"{out / MANIFEST_FILE}: this folder holds another run ({diff}); use a new --out folder")
+        raise RunError(
+            f"{out / MANIFEST_FILE}: this folder holds another run ({diff}); use a new --out folder"
+        )
 
     prompt_hashes: dict[str, str] = {}
     if solver is None:
@@ -245,7 +261,8 @@ async def run_benchmark(opts: RunOptions, *, solver: Any = None, progress: Progr
         prompts_dir=str(opts.prompts_dir) if opts.prompts_dir else None,
         data={str(p.name): file_sha256(p) for p in data_files if p.is_file()},
         started_at=previous.started_at if previous else started,
-        sessions=(previous.sessions if previous else []) + [{"started_at": started, "base_url": opts.base_url, "argv": sys.argv[1:]}],
+        sessions=(previous.sessions if previous else [])
+        + [{"started_at": started, "base_url": opts.base_url, "argv": sys.argv[1:]}],
     )
     write_json(out / MANIFEST_FILE, manifest)
 
@@ -267,7 +284,9 @@ async def run_benchmark(opts: RunOptions, *, solver: Any = None, progress: Progr
         running.requests += meter.requests
         running.cache_hits += meter.cache_hits
         running.failed_attempts += meter.failed_attempts
-        running.cost_usd = None if running.cost_usd is None or meter.cost_usd is None else running.cost_usd + meter.cost_usd
+        running.cost_usd = (
+            None if running.cost_usd is None or meter.cost_usd is None else running.cost_usd + meter.cost_usd
+        )
         if progress:
             progress.advance(pred, meter, running)
 
@@ -308,7 +327,10 @@ async def write_summary(
     try:
         from openpcf.benchmark.scoring import score
     except ImportError:
-        summary: dict[str, Any] = {"task": manifest.task, "note": "no scorer available in this version of openpcf"}
+        summary: dict[str, Any] = {
+            "task": manifest.task,
+            "note": "no scorer available in this version of openpcf",
+        }
         write_json(out / SUMMARY_FILE, summary)
         return summary
     task: TaskName = manifest.task  # type: ignore[assignment]
@@ -318,7 +340,9 @@ async def write_summary(
     judge_errors: list[str] = []
     judge_meter: CallMeter | None = None
     if task == "decomposition" and judge:
-        aligner = judge_aligner(judge, opts or RunOptions(task=task, model=judge, data_dir=folder.root, out_dir=out))
+        aligner = judge_aligner(
+            judge, opts or RunOptions(task=task, model=judge, data_dir=folder.root, out_dir=out)
+        )
         by_id = {p.id: p for p in preds}
         pairs = []
         for r in rows:
@@ -364,7 +388,9 @@ def judge_aligner(judge: str, opts: RunOptions) -> Any:
     return LLMJudgeAligner(model, label=label, prompts=PromptBook(opts.prompts_dir), model_settings=settings)
 
 
-async def rescore(run_dir: str | Path, *, judge: str | None = None, data_dir: str | Path | None = None) -> dict[str, Any]:
+async def rescore(
+    run_dir: str | Path, *, judge: str | None = None, data_dir: str | Path | None = None
+) -> dict[str, Any]:
     """Score an existing run again from its results (judge: the manifest's unless given)."""
     out = Path(run_dir)
     manifest = read_manifest(out)

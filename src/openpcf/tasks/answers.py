@@ -13,12 +13,16 @@ class ComponentsAnswer(BaseModel):
 
 class TriageAnswer(BaseModel):
     should_map: bool = Field(description="true: map directly to one activity; false: decompose further")
-    confidence: float | None = Field(default=None, ge=0.0, le=1.0, description="probability the decision is right")
+    confidence: float | None = Field(
+        default=None, ge=0.0, le=1.0, description="probability the decision is right"
+    )
 
 
 class MappingAnswer(BaseModel):
     reference_product: str = Field(description="exact reference product name of the chosen activity")
-    confidence: float | None = Field(default=None, ge=0.0, le=1.0, description="probability the choice is right")
+    confidence: float | None = Field(
+        default=None, ge=0.0, le=1.0, description="probability the choice is right"
+    )
 
 
 class ClaimAnswer(BaseModel):

@@ -27,7 +27,11 @@ def _label(record: Any) -> str:
 
 
 def _brief(record: Any) -> dict[str, Any]:
-    return {"reference_product": _label(record), "activity": record.name, "unit": getattr(record, "unit", None)}
+    return {
+        "reference_product": _label(record),
+        "activity": record.name,
+        "unit": getattr(record, "unit", None),
+    }
 
 
 def _full(record: Any) -> dict[str, Any]:
@@ -69,7 +73,11 @@ def catalog_tools(searcher: CatalogSearcher) -> list[Callable[..., Any]]:
         out: list[dict[str, Any]] = []
         for name in names[:INSPECT_MAX]:
             record = by_name.get(name) or by_lower.get(name.strip().lower())
-            out.append(_full(record) if record is not None else {"reference_product": name, "error": "no such activity"})
+            out.append(
+                _full(record)
+                if record is not None
+                else {"reference_product": name, "error": "no such activity"}
+            )
         return out
 
     return [search, inspect]

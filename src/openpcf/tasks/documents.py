@@ -17,8 +17,43 @@ PASSAGE_CHARS = 2_000
 _WORD = re.compile(r"[a-z0-9]+")
 _NUMBER_UNIT = re.compile(r"\d[\d.,]*\s*(%|kg|g/|kwh|mj|gj|t\b|tonne|ton)", re.IGNORECASE)
 _STOP = frozenset(
-    "the and for with what how much many per of in to a an is are was were be by on at from this that which "
-    "used use does do its it as or into".split()
+    [
+        "the",
+        "and",
+        "for",
+        "with",
+        "what",
+        "how",
+        "much",
+        "many",
+        "per",
+        "of",
+        "in",
+        "to",
+        "a",
+        "an",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "by",
+        "on",
+        "at",
+        "from",
+        "this",
+        "that",
+        "which",
+        "used",
+        "use",
+        "does",
+        "do",
+        "its",
+        "it",
+        "as",
+        "or",
+        "into",
+    ]
 )
 
 

@@ -29,4 +29,6 @@ def epd_prompt(setting: EpdSetting) -> TaskPrompt:
         value = answer.kgco2e if math.isfinite(answer.kgco2e) else None
         return {"kgco2e": value}, {"setting": setting}
 
-    return TaskPrompt(system="epd.system.j2", user="epd.user.j2", answer=FootprintAnswer, context=context, finish=finish)
+    return TaskPrompt(
+        system="epd.system.j2", user="epd.user.j2", answer=FootprintAnswer, context=context, finish=finish
+    )

@@ -18,7 +18,9 @@ from openpcf.tasks.answers import AlignmentAnswer
 from openpcf.tasks.prompting import PromptBook
 
 
-def valid_groups(answer: AlignmentAnswer, n_predicted: int, n_expected: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+def valid_groups(
+    answer: AlignmentAnswer, n_predicted: int, n_expected: int
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     used_p: set[int] = set()
     used_e: set[int] = set()
     out = []
@@ -36,7 +38,14 @@ def valid_groups(answer: AlignmentAnswer, n_predicted: int, n_expected: int) -> 
 class LLMJudgeAligner:
     """``align(predicted, expected) -> list[MatchGroup]`` with a model as the judge."""
 
-    def __init__(self, model: Any, *, label: str, prompts: PromptBook | None = None, model_settings: dict[str, Any] | None = None):
+    def __init__(
+        self,
+        model: Any,
+        *,
+        label: str,
+        prompts: PromptBook | None = None,
+        model_settings: dict[str, Any] | None = None,
+    ):
         from pydantic_ai import Agent, ToolOutput
 
         self.name = f"llm-judge:{label}"
@@ -66,7 +75,9 @@ class LLMJudgeAligner:
         self._memo[key] = groups
         return groups
 
-    async def prefetch(self, pairs: Iterable[tuple[Sequence[str], Sequence[str]]], concurrency: int = 4) -> list[str]:
+    async def prefetch(
+        self, pairs: Iterable[tuple[Sequence[str], Sequence[str]]], concurrency: int = 4
+    ) -> list[str]:
         """Judge every pair (bounded concurrency); returns one error line per pair that failed."""
         gate = asyncio.Semaphore(max(1, concurrency))
         errors: list[str] = []
@@ -75,7 +86,7 @@ class LLMJudgeAligner:
             async with gate:
                 try:
                     await self.align_async(p, e)
-                except Exception as exc:  # scored later with a direct call, which may fail loudly
+                except Exception as exc:  # noqa: BLE001 -- scored later with a direct call, which may fail loudly
                     errors.append(f"{type(exc).__name__}: {exc}")
 
         await asyncio.gather(*(one(p, e) for p, e in pairs))
@@ -95,7 +106,7 @@ class LLMJudgeAligner:
         def target() -> None:
             try:
                 box["groups"] = asyncio.run(self.align_async(predicted, expected))
-            except BaseException as exc:  # re-raised in the caller's thread
+            except BaseException as exc:  # noqa: BLE001 -- re-raised in the caller's thread
                 box["error"] = exc
 
         thread = threading.Thread(target=target)

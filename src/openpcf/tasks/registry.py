@@ -81,7 +81,9 @@ def task_prompt(
 
 def _names(picklist: Callable[[], list[str]] | None) -> list[str]:
     if picklist is None:
-        raise SolverUnavailable("this task needs the activity picklist (ecoinvent_picklist.jsonl in the data folder)")
+        raise SolverUnavailable(
+            "this task needs the activity picklist (ecoinvent_picklist.jsonl in the data folder)"
+        )
     return picklist()
 
 
@@ -104,14 +106,21 @@ def build_solver(
     search for agentic runs (built only then)."""
     check_options(task, agentic=agentic, query_only=query_only, setting=setting)
     spec = task_prompt(
-        task, agentic=agentic, query_only=query_only, setting=setting, picklist=picklist, max_document_chars=max_document_chars
+        task,
+        agentic=agentic,
+        query_only=query_only,
+        setting=setting,
+        picklist=picklist,
+        max_document_chars=max_document_chars,
     )
     tools = None
     if agentic:
         from openpcf.tasks.catalog_tools import catalog_tools
 
         if searcher is None:
-            raise SolverUnavailable("agentic mode needs a catalog to search (the picklist of the data folder)")
+            raise SolverUnavailable(
+                "agentic mode needs a catalog to search (the picklist of the data folder)"
+            )
         tools = catalog_tools(searcher())
     mode = "agentic" if agentic else "query-only" if query_only else (setting or "single-shot")
     return ModelSolver(
