@@ -151,6 +151,7 @@ def test_an_engine_trace_in_a_prediction_is_summarised_for_the_item_browser(benc
     assert [row[0] for row in summary["top"]] == ["electricity", "soda ash", "tin oxide", "sand"]
     assert [c[:2] for c in summary["checks"]] == [["missing_factor", "fail"], ["mass_balance", "warn"],
                                                   ["ghost_input", "warn"]]
+    assert comp.items[2].notes == '{\n "rationale": "composition given"\n}'  # the rest of the system's trace
     assert item_trace(view, COMP, "e3")["product"]["name"] == "Glass jar"
     assert item_trace(view, COMP, "e1") is None and item_trace(view, "nope", "e3") is None
 

@@ -179,7 +179,8 @@ def write_benchmark_runs(root: Path) -> tuple[Path, list[Path]]:
         root / "runs", "comp-offline", "compositional", "offline", data_dir=data,
         results=[{"id": i, "output": {"kgco2e": kg * 0.8, "breakdown": [{"name": "main material", "rate_kg_per_kg": 0.6 if i == "e1" else 1.0,
                                                                           "kgco2e": kg * 0.8}]},
-                  **({"trace": glass_jar_trace().model_dump(mode="json")} if i == "e3" else {})}
+                  **({"trace": {"rationale": "composition given", "engine_trace": glass_jar_trace().model_dump(mode="json")}}
+                     if i == "e3" else {})}
                  for i, _, _, kg in EPD_ROWS],
         metrics={"within_2x": _metric(1.0, 1.0, 1.0), "mass_violation_rate": _metric(0.25, 0.0, 0.75),
                  "ghost_rate": _metric(0.25, 0.0, 0.75)},

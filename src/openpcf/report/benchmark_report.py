@@ -264,6 +264,7 @@ def browser_data(view: BenchmarkView) -> dict[str, Any]:
                 "cost": item.cost_usd,
                 "conf": None if conf is None else min(9, math.floor(conf * 10)),
                 "tr": item.trace,
+                "notes": item.notes,
             })
         runs.append({"key": r.key, "label": r.label, "task": r.task, "headline": r.headline[1], "items": items})
     rows_out = {task: {i: {"input": row["input"], "truth": row["truth"]} for i, row in rows.items()}

@@ -69,6 +69,7 @@ class ItemRecord:
     vagueness: int | None = None
     failed: bool = False
     trace: dict[str, Any] | None = None  # compact summary of an engine trace carried by the prediction
+    notes: str | None = None  # the rest of the prediction's trace (rationale, evidence…), JSON, size-capped
 
     def headline(self, task: str) -> float | None:
         """The item's share of its task's headline: 1/0 for hit/miss, its F1 for decomposition; for
@@ -260,8 +261,34 @@ def _item(item_id: str, pred: Prediction | None, scored: dict[str, Any]) -> Item
         id=item_id, output=pred.output if pred else None, error=error, scores=scored.get("scores") or {},
         cost_usd=pred.usage.cost_usd if pred and pred.usage else None, category=scored.get("category"),
         failed=bool(scored.get("failed")) or pred is None or pred.output is None,
-        trace=trace_summary(pred.trace if pred else None),
+        trace=trace_summary(engine_trace(pred.trace if pred else None)),
+        notes=trace_notes(pred.trace if pred else None),
     )
+
+
+#: Characters of a prediction's own trace (rationale, evidence, transcript) embedded in the item browser.
+TRACE_NOTES_CHARS = 3000
+
+
+def engine_trace(raw: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The openpcf engine trace inside a prediction's trace (itself, or its ``engine_trace`` field)."""
+    if not raw:
+        return None
+    inner = raw.get("engine_trace")
+    return inner if isinstance(inner, dict) else raw
+
+
+def trace_notes(raw: dict[str, Any] | None) -> str | None:
+    """A prediction's trace without its engine trace, as indented JSON cut to :data:`TRACE_NOTES_CHARS`."""
+    if not raw:
+        return None
+    if "engine_trace" not in raw and "product" in raw and "versions" in raw:
+        return None  # the whole trace is an engine trace: summarised, not repeated
+    rest = {k: v for k, v in raw.items() if k != "engine_trace"}
+    if not rest:
+        return None
+    text = json.dumps(rest, indent=1, ensure_ascii=False, default=str)
+    return text if len(text) <= TRACE_NOTES_CHARS else text[:TRACE_NOTES_CHARS] + f"\n… [{len(text):,} characters; cut]"
 
 
 #: Contributions and checks of an item's trace shown in the item browser (the full report is one click away
@@ -303,7 +330,7 @@ def score_run(run: RunView, rows: list[Any]) -> None:
         old = by_id.get(s.id)
         items.append(ItemRecord(id=s.id, output=old.output if old else None, error=(old.error if old else None) or s.error,
                                 scores=dict(s.scores), cost_usd=old.cost_usd if old else None, category=s.category,
-                                failed=s.failed, trace=old.trace if old else None))
+                                failed=s.failed, trace=old.trace if old else None, notes=old.notes if old else None))
     run.items = items
     if not run.metrics:
         dumped = result.to_json_dict()
@@ -407,7 +434,7 @@ def item_trace(view: BenchmarkView, run_key: str, item_id: str) -> dict[str, Any
         return None
     for pred in read_predictions(run.path / "results.jsonl"):
         if pred.id == item_id and pred.trace:
-            return pred.trace
+            return engine_trace(pred.trace)
     return None
 
 

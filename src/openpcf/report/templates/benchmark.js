@@ -155,6 +155,7 @@
     detail.appendChild(section("Truth", row.truth || "(not available)"));
     detail.appendChild(section("Scores", it.sc));
     if (it.tr) detail.appendChild(traceSection(run, it));
+    if (it.notes) detail.appendChild(section("System trace (rationale, evidence)", it.notes));
     var sel = rowsEl.querySelectorAll("tr");
     for (var j = 0; j < sel.length; j++) sel[j].className = sel[j].getAttribute("data-id") === id ? "sel" : "";
   }
