@@ -358,7 +358,11 @@ async def write_summary(
             f"the judge failed on {len(judge_errors)} item(s) (first: {judge_errors[0]}); "
             f"the results are kept: fix it and run `openpcf rescore {out}`"
         )
-    result = score(task, rows, preds, **kwargs)
+    try:
+        result = score(task, rows, preds, **kwargs)
+    except Exception as exc:  # noqa: BLE001 -- the results are safe; say how to score them again
+        write_json(out / SUMMARY_FILE, {"task": task, "error": f"{type(exc).__name__}: {exc}"})
+        raise RunError(f"scoring failed ({type(exc).__name__}: {exc}); the results are kept: `openpcf rescore {out}`") from exc
     summary = result.model_dump(mode="json", exclude={"items"})
     summary["setting"] = manifest.setting
     summary["model"] = manifest.model
