@@ -157,12 +157,14 @@ def test_cli_show_prints_provenance():
 def test_cli_resolve_batch_schema(tmp_path):
     batch = tmp_path / "names.jsonl"
     batch.write_text('{"id": "a", "name": "polypropylene", "unit": "kg"}\n{"id": "b", "name": "electricity", '
-                     '"unit": "kWh", "geography": "FR"}\nnot json\n{"id": "d", "name": "unobtainium"}\n')
+                     '"unit": "kWh", "geography": "FR"}\nnot json\n{"id": "d", "name": "unobtainium"}\n'
+                     '{"id": "e", "name": "glass", "unit": "bananas"}\n')
     out = tmp_path / "out.jsonl"
     res = runner.invoke(app, ["factors", "resolve", "--batch", str(batch), "--out", str(out)])
     assert res.exit_code == 0, res.output
     lines = [json.loads(x) for x in out.read_text().splitlines()]
-    assert [x["id"] for x in lines] == ["a", "b", "line-3", "d"]
+    assert [x["id"] for x in lines] == ["a", "b", "line-3", "d", "e"]
+    assert lines[4]["error"].endswith("names.jsonl:5: field 'unit': Value error, unknown unit 'bananas'")
     assert set(lines[0]["factor"]) == {"id", "name", "value", "unit", "source", "license", "year", "geography",
                                        "gwp"}
     assert lines[0]["factor"]["value"] == pytest.approx(2.56858892)

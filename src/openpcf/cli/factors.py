@@ -142,6 +142,15 @@ def show_command(
     _print_factor(f)
 
 
+def _error_text(exc: ValueError) -> str:
+    from pydantic import ValidationError
+
+    if isinstance(exc, ValidationError):
+        err = exc.errors()[0]
+        return f"field {'.'.join(str(x) for x in err['loc'])!r}: {err['msg']}"
+    return str(exc)
+
+
 def _read_batch(path: Path) -> list[tuple[int, dict | None, str]]:
     from openpcf.factors.library import jsonl_records
 
@@ -169,7 +178,6 @@ def resolve_command(
 ) -> None:
     """Resolve names to factors through the chain (your tables/LCIA first, then the open data)."""
     from openpcf.factors import FactorQuery
-    from openpcf.units import UnitError
 
     chain = _chain(tables, lcia, lcia_key, lcia_value)
     if batch is None:
@@ -177,8 +185,8 @@ def resolve_command(
             fail("give a NAME or --batch FILE")
         try:
             m = chain.resolve(FactorQuery(name=name, unit=unit, geography=geography))
-        except UnitError as exc:
-            fail(str(exc))
+        except ValueError as exc:  # UnitError, or the query's validation naming the unit
+            fail(_error_text(exc))
         if m is None:
             console.print(f"no factor for {name!r}")
             raise typer.Exit(1)
@@ -202,8 +210,8 @@ def resolve_command(
                 try:
                     m = chain.resolve(FactorQuery(name=obj["name"], unit=obj.get("unit"),
                                                   geography=obj.get("geography"), key=obj.get("key")))
-                except (UnitError, ValueError) as exc:
-                    m, rec["error"] = None, f"{batch}:{i}: {exc}"
+                except ValueError as exc:
+                    m, rec["error"] = None, f"{batch}:{i}: {_error_text(exc)}"
                     n_err += 1
                 if m is not None:
                     rec.update(m.as_output())

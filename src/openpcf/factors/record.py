@@ -128,6 +128,13 @@ class FactorQuery(BaseModel):
     geography: str | None = None
     key: str | None = Field(None, description="ecoinvent activity_uuid_product_uuid, when known")
 
+    @field_validator("unit")
+    @classmethod
+    def _known_unit(cls, v: str | None) -> str | None:
+        if v is not None:
+            units.parse_unit(v)  # an unknown unit is an error, not "no factor"
+        return v
+
 
 class FactorMatch(BaseModel):
     """A resolver's answer: the factor, how it was found, a score in [0, 1] and a confidence flag."""
