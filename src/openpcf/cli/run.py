@@ -186,6 +186,8 @@ def register(app: typer.Typer) -> None:
             resolved, resolved_setting = resolve_task(task, setting)
             label = resolved + (f" ({resolved_setting})" if resolved_setting else "")
             manifest = asyncio.run(run_benchmark(opts, progress=_RichProgress(label)))
+        except KeyboardInterrupt:
+            fail(f"interrupted: finished items are kept in {out}; rerun the same command to resume", code=130)
         except ValidationError as exc:
             err = exc.errors()[0]
             fail(f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}")
