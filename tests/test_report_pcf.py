@@ -139,3 +139,18 @@ def test_cli_report_bad_inputs_give_one_line_errors(tmp_path):
     assert code == 2 and "field'product'" in out and "Traceback" not in out
     code, out = _run("report", str(bad))
     assert code == 2 and "nothingtowrite" in out
+
+
+def test_a_bare_trace_without_uncertainty_checks_or_factors_still_renders():
+    from openpcf.engine.trace import InputLine, ProductInfo, Rate, Trace, Versions
+
+    bare = Trace(product=ProductInfo(name="Widget"), versions=Versions(software="openpcf test"),
+                 inputs=[InputLine(id="1", name="unobtainium", rate=Rate(value=1.0, unit="kg", origin="user"))])
+    html = render_trace_html(bare)
+    assert 'id="total">0 <span class="unit">kg CO2e per 1 kg' in html
+    assert "no uncertainty interval in this trace" in html
+    assert "This trace carries no checks." in html
+    assert "No line has a contribution (no factors found)." in html
+    assert 'id="whatif"' not in html and 'id="uncertainty"' not in html
+    md = trace_markdown(bare)
+    assert "**0 kg CO2e per 1 kg**" in md and "- none recorded" in md
