@@ -22,11 +22,12 @@ from typing import Any
 from openpcf.benchmark.data import EPD_SETTINGS, EpdInput, EpdRow, epd_input_for_setting
 from openpcf.tasks.base import SolverResult
 
-#: Last-resort prior in kg CO2e per kg by PCFBench (environdec) product category, used only when the
-#: engine resolves no material at all. Values are rounded cradle-to-gate orders of magnitude of the
-#: bulk materials of each category in open sources (UK DESNZ 2024 material-use factors, ADEME
-#: AGRIBALYSE 3.1.1 category medians, US EPA supply-chain factors v1.3 per kg at typical prices), not
-#: fitted to PCFBench items.
+#: Prior in kg CO2e per kg of material by PCFBench (environdec) product category, used for the mass
+#: of materials the engine finds no factor for (and for the whole product when the engine cannot run).
+#: Hand-set round numbers — an LCA practitioner's order-of-magnitude expectation for the bulk
+#: materials of each category (food ingredients ~1–3, commodity chemicals and polymers ~2–3, metals
+#: and mineral products a few, textiles higher) — not fitted to PCFBench items; a documented guess,
+#: recorded in the trace as a prior whenever it is used.
 CATEGORY_PRIORS: dict[str, float] = {
     "Food & beverages": 2.0,
     "Chemical products": 2.5,
@@ -91,6 +92,9 @@ def estimate_from_context(
             "derived_bom": derivation,
         }
     kg = trace.result.kgco2e if trace.result else None
+    prior_part = unresolved_prior(trace, category)
+    if prior_part is not None and kg is not None:
+        kg += prior_part["kgco2e"]
     top = sorted(
         ((x.name, x.kgco2e) for x in trace.all_lines() if x.kgco2e),
         key=lambda t: -abs(t[1] or 0.0),
@@ -100,7 +104,31 @@ def estimate_from_context(
         + ", ".join(f"{n} {v:.3g}" for n, v in top),
         "basis": basis,
         "derived_bom": derivation,
+        "unresolved_prior": prior_part,
         "engine_trace": trace.model_dump(mode="json", exclude_none=True),
+    }
+
+
+def unresolved_prior(trace: Any, category: str | None) -> dict[str, Any] | None:
+    """The category prior applied to the mass of material leaves that got no emission factor.
+
+    Without it an unresolved material contributes nothing and the total silently shrinks to the
+    resolved part (often process energy only). Returns ``{"kg", "kgco2e", "factor", "lines"}`` or None.
+    """
+    lines = [
+        x for x in trace.inputs
+        if x.kind == "material" and not x.children and x.factor is None and x.rate.unit == "kg" and x.rate.value > 0
+    ]
+    if not lines:
+        return None
+    factor = CATEGORY_PRIORS.get(category or "", DEFAULT_PRIOR)
+    kg = sum(x.rate.value for x in lines)
+    return {
+        "kg": round(kg, 6),
+        "kgco2e": round(kg * factor, 6),
+        "factor": factor,
+        "basis": f"category prior {factor} kg CO2e/kg for '{category or 'unknown category'}' (hand-set, see CATEGORY_PRIORS)",
+        "lines": [x.name for x in lines],
     }
 
 

@@ -99,8 +99,11 @@ def score_candidate(need: MaterialNeed, c: Candidate, *, asked: str | None) -> S
     cand = c.tokens
     head_cov = _overlap(set(cand), tuple(head)) / len(head) if head else 0.0
     precision = _overlap(everything, cand) / len(cand) if cand else 0.0
-    dense = max(0.0, min(1.0, (c.dense - 0.70) / 0.25))
-    score = 0.40 * dense + 0.30 * head_cov + 0.20 * precision + 0.10 * c.lexical
+    lexical_part = 0.30 * head_cov + 0.20 * precision + 0.10 * c.lexical
+    if c.dense > 0:
+        score = 0.40 * max(0.0, min(1.0, (c.dense - 0.70) / 0.25)) + lexical_part
+    else:  # no dense signal (lexical-only search): the lexical evidence carries the whole weight
+        score = lexical_part / 0.60
     notes: list[str] = []
     if c.role != "material" and c.role != asked:
         score -= 0.5
