@@ -30,6 +30,9 @@ FAST = ["--backoff", "0.01", "--timeout", "5"]
 @pytest.fixture
 def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-dummy-for-loopback")
+    for var in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"):
+        monkeypatch.delenv(var, raising=False)  # loopback traffic must never go through a proxy
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
     monkeypatch.setenv("OPENPCF_CACHE_DIR", str(tmp_path / "cache"))
     return write_tiny_pcfbench(tmp_path / "pcfbench")
 
