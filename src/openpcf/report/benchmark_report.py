@@ -265,6 +265,7 @@ def browser_data(view: BenchmarkView) -> dict[str, Any]:
                 "conf": None if conf is None else min(9, math.floor(conf * 10)),
                 "tr": item.trace,
                 "notes": item.notes,
+                "det": item.details or None,
             })
         runs.append({"key": r.key, "label": r.label, "task": r.task, "headline": r.headline[1], "items": items})
     rows_out = {task: {i: {"input": row["input"], "truth": row["truth"]} for i, row in rows.items()}

@@ -70,6 +70,7 @@ class ItemRecord:
     failed: bool = False
     trace: dict[str, Any] | None = None  # compact summary of an engine trace carried by the prediction
     notes: str | None = None  # the rest of the prediction's trace (rationale, evidence…), JSON, size-capped
+    details: dict[str, Any] = field(default_factory=dict)  # the scorer's per-item details (decomposition groups)
 
     def headline(self, task: str) -> float | None:
         """The item's share of its task's headline: 1/0 for hit/miss, its F1 for decomposition; for
@@ -263,6 +264,7 @@ def _item(item_id: str, pred: Prediction | None, scored: dict[str, Any]) -> Item
         failed=bool(scored.get("failed")) or pred is None or pred.output is None,
         trace=trace_summary(engine_trace(pred.trace if pred else None)),
         notes=trace_notes(pred.trace if pred else None),
+        details=scored.get("details") or {},
     )
 
 
@@ -330,7 +332,8 @@ def score_run(run: RunView, rows: list[Any]) -> None:
         old = by_id.get(s.id)
         items.append(ItemRecord(id=s.id, output=old.output if old else None, error=(old.error if old else None) or s.error,
                                 scores=dict(s.scores), cost_usd=old.cost_usd if old else None, category=s.category,
-                                failed=s.failed, trace=old.trace if old else None, notes=old.notes if old else None))
+                                failed=s.failed, trace=old.trace if old else None, notes=old.notes if old else None,
+                                details=dict(s.details)))
     run.items = items
     if not run.metrics:
         dumped = result.to_json_dict()

@@ -154,6 +154,7 @@
     detail.appendChild(section("Output", it.out === null ? "(no output)" : it.out));
     detail.appendChild(section("Truth", row.truth || "(not available)"));
     detail.appendChild(section("Scores", it.sc));
+    if (it.det) detail.appendChild(section("Scoring details", it.det));
     if (it.tr) detail.appendChild(traceSection(run, it));
     if (it.notes) detail.appendChild(section("System trace (rationale, evidence)", it.notes));
     var sel = rowsEl.querySelectorAll("tr");
