@@ -27,7 +27,7 @@ from openpcf.report.benchmark_report import (
     strata_table,
     task_sections,
 )
-from openpcf.report.benchmark_view import RunError, item_trace, load_benchmark, published_reference
+from openpcf.report.benchmark_view import HEADLINE, RunError, item_trace, load_benchmark, published_reference
 from openpcf.report.charts import Bar, fmt_number, hbar_chart, nice_ticks, reliability_bins
 from openpcf.report.local_server import make_server, serve_in_background, server_url
 
@@ -249,3 +249,22 @@ def test_published_table_of_the_package_maps_to_leaderboard_columns(tmp_path):
     assert published_reference(path) == [{"system": "M1", "source": "Rao et al. 2026 — full dataset", "values": {
         "triage": 0.7, "epd/epd_with_description": 0.766, "mass_violation_rate": 0.25}}]
     assert published_reference(tmp_path / "absent.json") == []
+
+
+@pytest.mark.shared
+def test_dev_split_runs_of_the_eight_models_show_the_reference_headlines(dev_dir, tmp_path):
+    reference = json.loads((dev_dir / "reference_metrics.json").read_text())
+    for task, metric in (("epd", "within_2x"), ("triage", "accuracy")):
+        for model in reference["models"]:
+            run_dir = tmp_path / "runs" / f"{task}-{model}"
+            run_dir.mkdir(parents=True)
+            shutil.copy(dev_dir / "predictions" / f"{task}__{model}.jsonl", run_dir / "results.jsonl")
+            (run_dir / "manifest.json").write_text(json.dumps({"task": task, "model": model}))
+    view = load_benchmark([tmp_path / "runs"], data_dir=dev_dir)
+    assert len(view.runs) == 16 and view.warnings == []
+    for r in view.runs:
+        expected = reference["metrics"][r.task]["per_model"][r.model][HEADLINE[r.task][0]]
+        assert round(r.headline_metric.value, 4) == expected, r.key
+        assert len(r.items) == reference["metrics"][r.task]["n_items"]
+    html = render_benchmark_html(view)
+    assert html.count('class="pt"') >= 8 * 74  # every epd item of every model is a point (scatter + strips)
