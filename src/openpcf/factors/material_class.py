@@ -2,7 +2,7 @@
 a polymer, a quarried mineral, or an inorganic / organic chemical, gets its class's open factor with
 method "class" and confidence "low".
 
-The class factors are DESNZ 2024 "Metals", "Wood" (wood-based panels and timber) and "Plastics: average
+The class factors are DESNZ 2024 "Electrical items - IT" (electronic components), "Metals", "Wood" (wood-based panels and timber) and "Plastics: average
 plastics", DESNZ "Aggregates" for
 quarried minerals, and openpcf's USLCI-derived medians for basic chemicals (marked estimates). The
 rules read the words of the name only; they never look at quantities.
@@ -18,6 +18,7 @@ from openpcf.factors.record import FactorMatch, FactorQuery
 from openpcf.factors.resolver import fitted_match
 
 CLASS_FACTORS = {
+    "electronics": "desnz2024:material:electrical-items-it",
     "metal": "desnz2024:material:metals",
     "wood": "desnz2024:material:wood",
     "polymer": "desnz2024:material:plastics-average-plastics",
@@ -35,6 +36,8 @@ _POLYMER_WORDS = {"nylon", "polyamide", "eva", "ab", "abs", "pmma", "pc", "polyc
                   "pur", "rubber", "silicone", "elastomer", "epoxy", "latex", "pvb", "tpu", "tpe", "pom", "pbt",
                   "pvdf", "ptfe", "san", "asa", "plastic", "polymer", "copolymer", "thermoplastic", "foam",
                   "polyester", "acrylic", "neoprene", "epdm", "sbr", "nbr", "pa"}
+_ELECTRONICS = {"transistor", "capacitor", "resistor", "inductor", "diode", "pcb", "pcba", "semiconductor",
+                "microcontroller", "microchip", "electronic", "electronics", "led", "ic", "wafer", "mosfet", "igbt"}
 _WOOD = {"plywood", "mdf", "hdf", "particleboard", "osb", "chipboard", "fibreboard", "fiberboard", "hardboard",
          "veneer", "lumber", "timber", "wood", "wooden", "bamboo", "softwood", "hardwood", "glulam", "clt",
          "beech", "oak", "pine", "spruce", "birch"}
@@ -61,7 +64,7 @@ _CHEMICAL_HINT = re.compile(r"\d|\b(di|tri|tetra|iso|neo|cyclo|n)-|yl\b|\bacid\b
 
 
 def material_class(name: str) -> str | None:
-    """'metal', 'wood', 'polymer', 'mineral', 'inorganic chemical', 'organic chemical' or None."""
+    """'electronics', 'metal', 'wood', 'polymer', 'mineral', 'inorganic chemical', 'organic chemical' or None."""
     text = normalise_name(name)
     tokens = set(content_tokens(name))
     words = set(text.split())
@@ -74,6 +77,8 @@ def material_class(name: str) -> str | None:
     anion = any(w.endswith(_ANION_ENDINGS) for w in words)
     if (tokens & _INORGANIC_WORDS or anion) and not organic:
         return "inorganic chemical"
+    if tokens & _ELECTRONICS or re.search(r"printed (wiring|circuit) board|integrated circuit", text):
+        return "electronics"
     if tokens & _METALS:
         return "metal"
     if tokens & _WOOD:
