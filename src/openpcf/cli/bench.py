@@ -134,10 +134,10 @@ def details_markdown(summaries: dict[str, dict[str, Any]], timings: dict[str, fl
     return "\n".join(out)
 
 
-def _offline_solver(task: str, setting: str | None, picklist: Path) -> Any:
+def _offline_solver(task: str, setting: str | None, picklist: Path, options: dict[str, Any]) -> Any:
     from openpcf.offline import solver_for
 
-    return solver_for(task, setting=setting, picklist=picklist)
+    return solver_for(task, setting=setting, picklist=picklist, **options)
 
 
 def run_bench(
@@ -149,8 +149,12 @@ def run_bench(
     concurrency: int = 4,
     limit: int | None = None,
     progress: bool = True,
+    solver_options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Run every selected task/setting, then write the leaderboard and details; returns the leaderboard."""
+    """Run every selected task/setting, then write the leaderboard and details; returns the leaderboard.
+
+    ``solver_options`` go to :func:`openpcf.offline.solver_for` (e.g. ``dense=False``) for ``offline``.
+    """
     import asyncio
 
     from openpcf.benchmark.data import BenchmarkFolder
@@ -168,7 +172,7 @@ def run_bench(
     for name, task, setting in runs:
         opts = RunOptions(task=task, model=model, data_dir=data, out_dir=out / name, setting=setting,
                           concurrency=concurrency, limit=limit)  # fmt: skip
-        solver = _offline_solver(task, setting, folder.picklist_path()) if model == "offline" else None
+        solver = _offline_solver(task, setting, folder.picklist_path(), solver_options or {}) if model == "offline" else None
         t0 = time.perf_counter()
         bar = _progress(name) if progress else None
         asyncio.run(run_benchmark(opts, solver=solver, progress=bar))
@@ -211,5 +215,5 @@ def register(app: typer.Typer) -> None:
             board = run_bench(model, data, out, tasks=tasks.split(",") if tasks else None, concurrency=concurrency, limit=limit)
         except (DataError, ValueError, RuntimeError) as exc:
             fail(str(exc))
-        console.print(leaderboard_markdown(board))
+        console.print(leaderboard_markdown(board), soft_wrap=True, highlight=False)
         console.print(f"wall time {board['wall_time_s']:.1f} s · written to {out}/leaderboard.md, details.md")

@@ -111,6 +111,10 @@ def triage_features(inp: TriageInput, search: PicklistSearch, *, k: int = 20) ->
         "root_overlap": (sum(1 for t in head if t in root_tokens) / len(head)) if head and root_tokens else 0.0,
         "name_words": float(len(need.head_tokens)),
     }
+    if not features["dense"]:
+        # Lexical-only search (no embedder): no dense evidence; the model then reads the feature as its
+        # training mean instead of as a very poor match.
+        del features["dense"]
     evidence_trace = {
         "head": need.head,
         "best_activity": best[4].reference_product if best[4] is not None else None,
@@ -121,7 +125,7 @@ def triage_features(inp: TriageInput, search: PicklistSearch, *, k: int = 20) ->
 
 def rationale(should_map: bool, features: dict[str, float], best: str | None) -> str:
     if should_map:
-        return f"a background activity matches the market: '{best}' (dense {features['dense']:.2f}, head coverage {features['head_coverage']:.2f})"
+        return f"a background activity matches the market: '{best}' (head coverage {features['head_coverage']:.2f})"
     cues = [n.replace("_cues", "") for n in ("assembly_cues", "formulation_cues", "processing_cues", "recycled_cues", "list_cues") if features[n] > 0]
     why = f"compositeness cues: {', '.join(cues)}" if cues else "no activity matches it well enough"
     return f"decompose: {why} (best activity '{best}', head coverage {features['head_coverage']:.2f})"

@@ -1,0 +1,61 @@
+"""Offline EPD and compositional solvers: what each setting sends to the engine, and the priors."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from openpcf.benchmark.data import EpdRow
+from openpcf.offline.compositional import OfflineCompositionalSolver
+from openpcf.offline.epd import (
+    CATEGORY_PRIORS,
+    OfflineEpdSolver,
+    component_label,
+    composition_from_components,
+    estimate_from_context,
+)
+
+
+def row(**inp: object) -> EpdRow:
+    base = {"product_name": "widget", "quantity_unit": "kilogram"}
+    return EpdRow(id="e1", input={**base, **inp}, expected_output={"kgco2e": 1.0},
+                  metadata={"product_category": "Chemical products"})  # fmt: skip
+
+
+def test_components_become_normalised_shares() -> None:
+    assert composition_from_components([("steel", 0.6), ("zinc", 0.2)]) == "steel: 75.00%; zinc: 25.00%"
+    assert composition_from_components([("a", 0.0), ("b", 0.0)]) == "a: 50.0%; b: 50.0%"
+    assert component_label("CHIC DOOR HINGE OVERLAP 160") == "CHIC DOOR HINGE OVERLAP"
+    assert component_label("PA6; virgin: granulate") == "PA6  virgin  granulate"
+
+
+def test_unresolved_material_gets_the_category_prior_on_top_of_the_engine() -> None:
+    kg, trace = estimate_from_context({"product_name": "widget", "quantity_unit": "kilogram", "composition": "unobtainium: 100%"},
+                                      category="Chemical products")  # fmt: skip
+    prior = trace["unresolved_prior"]
+    assert prior["kg"] == 1.0 and prior["factor"] == CATEGORY_PRIORS["Chemical products"] == 2.5
+    assert prior["kgco2e"] == 2.5 and prior["lines"] == ["unobtainium"]
+    engine_total = trace["engine_trace"]["result"]["kgco2e"]  # process energy only
+    assert kg == pytest.approx(engine_total + 2.5)
+
+
+def test_settings_decide_what_the_engine_sees() -> None:
+    item = row(description="a polyethylene film", composition="polyethylene: 100%")
+    with_composition = asyncio.run(OfflineEpdSolver("epd_with_composition").solve(item))
+    name_only = asyncio.run(OfflineEpdSolver("epd_name_only").solve(item))
+    assert with_composition.trace["basis"] == "declared composition"
+    assert name_only.trace["basis"] == "bill of materials derived from the name"
+    assert name_only.trace["derived_bom"] is not None
+    assert with_composition.output["kgco2e"] > 0
+    with pytest.raises(ValueError, match="unknown epd setting"):
+        OfflineEpdSolver("epd_with_everything")
+
+
+def test_compositional_breakdown_adds_up_to_the_total() -> None:
+    result = asyncio.run(OfflineCompositionalSolver(runs=10).solve(row(composition="polyethylene: 60%; unobtainium: 40%")))
+    # epd_with_description is the compositional context: the composition is not shown, a BOM is derived
+    assert result.trace["basis"].startswith("bill of materials derived")
+    rows = result.output["breakdown"]
+    assert result.output["kgco2e"] == pytest.approx(sum(r["kgco2e"] or 0.0 for r in rows))
+    assert any(r["kind"] == "energy" for r in rows)
