@@ -109,6 +109,9 @@ def test_benchmark_report_desktop_item_browser(browser, bench_page_url, artifact
     page.click("#task-epd svg.chart a[href='#item/offline-epd-epd-with-description/e3'] .pt")
     wait_for(page, "document.getElementById('ib-item') && document.getElementById('ib-item').dataset.id === 'e3'")
     assert page.evaluate("document.getElementById('ib-run').value") == "offline-epd-epd-with-description"
+    # the list switched to all items (the item is not a miss) with the opened item selected
+    assert page.evaluate("document.getElementById('ib-filter').value") == "all"
+    assert page.evaluate("document.querySelector('#ib-rows tr.sel').dataset.id") == "e3"
     page.screenshot(artifacts / "benchmark-report-items-1280x800.png")
     # the compositional mass-violation bar leads to the one product that violates mass balance
     page.click("#task-compositional svg.chart a[href='#items/offline-compositional/massviol'] rect")

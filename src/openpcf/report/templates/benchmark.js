@@ -168,6 +168,10 @@
     if (!runs[key]) return;
     current.run = key;
     if (m) { current.filter = m[2] || "all"; current.item = null; }
+    if (n) {  // an item opened by link: keep the filter only if the item is in it
+      var hit = runs[key].items.filter(function (it) { return it.id === n[2]; })[0];
+      if (!hit || !matches(hit, current.filter)) current.filter = "all";
+    }
     runSel.value = key;
     fillFilters(runs[key]);
     renderList();
