@@ -164,3 +164,15 @@ def test_olca_jsonld_reader_uses_the_same_solver(tmp_path):
              "flowType": "ELEMENTARY_FLOW", "category": "Elementary flows/Emission to air/unspecified"}))
     scores = {r.process.name: r.kg_co2e_per_unit for r in solve_system(build_system(read_olca_jsonld(z)))}
     assert scores == pytest.approx({"Electricity": 0.5, "Steel": 2.298, "Widget": 1.5355}, rel=1e-12)
+
+
+def test_user_lci_database_as_a_resolver(tmp_path):
+    from openpcf.factors import FactorQuery
+    from openpcf.factors.lci_database import lci_database_resolver
+
+    db = tmp_path / "db.xml"
+    db.write_text(ECOSPOLD)
+    r = lci_database_resolver(db, publisher="ACME LCA team", license="internal")
+    m = r.resolve(FactorQuery(name="steel", unit="t"))
+    assert (m.method, m.factor.value, m.factor.unit) == ("exact", pytest.approx(2298.0), "t")
+    assert m.factor.source.publisher == "ACME LCA team" and m.factor.gwp == "IPCC AR6 GWP100"

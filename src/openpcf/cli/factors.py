@@ -28,19 +28,23 @@ LciaOpt = Annotated[Path | None, typer.Option("--lcia", help="ecoinvent cumulati
 LciaKeyOpt = Annotated[str | None, typer.Option("--lcia-key-column", help="Column with activity_uuid_product_uuid "
                                                 "(default: separate 'Activity UUID' and 'Product UUID').")]
 LciaValueOpt = Annotated[str, typer.Option("--lcia-value-column", help="Substring of the GWP100 column header.")]
+LciOpt = Annotated[list[Path] | None, typer.Option("--lci", help="Your LCI database (openLCA JSON-LD folder/zip or "
+                                                   "EcoSpold 1 xml/zip), solved with AR6 GWP100. Repeatable.")]
 
 
 def _chain(tables: list[Path] | None, lcia: Path | None = None, lcia_key: str | None = None,
-           lcia_value: str = "GWP100"):
+           lcia_value: str = "GWP100", lci: list[Path] | None = None):
     from openpcf.factors import FactorTableError, default_resolver
     from openpcf.factors.ecoinvent_lcia import EcoinventLciaResolver, LciaColumns
+    from openpcf.factors.lci_database import lci_database_resolver
 
     extra = []
     try:
         if lcia is not None:
             extra.append(EcoinventLciaResolver(lcia, LciaColumns(key=lcia_key, value=lcia_value)))
+        extra += [lci_database_resolver(p) for p in lci or ()]
         return default_resolver(tables=tables or (), extra=extra)
-    except FactorTableError as exc:
+    except (FactorTableError, ValueError, OSError) as exc:
         fail(str(exc))
 
 
@@ -175,11 +179,12 @@ def resolve_command(
     lcia: LciaOpt = None,
     lcia_key: LciaKeyOpt = None,
     lcia_value: LciaValueOpt = "GWP100",
+    lci: LciOpt = None,
 ) -> None:
-    """Resolve names to factors through the chain (your tables/LCIA first, then the open data)."""
+    """Resolve names to factors through the chain (your tables/LCIA/LCI first, then the open data)."""
     from openpcf.factors import FactorQuery
 
-    chain = _chain(tables, lcia, lcia_key, lcia_value)
+    chain = _chain(tables, lcia, lcia_key, lcia_value, lci)
     if batch is None:
         if not name:
             fail("give a NAME or --batch FILE")
