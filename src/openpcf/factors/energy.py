@@ -81,7 +81,7 @@ def grid_intensity(country: str = "WLD", year: int | None = None) -> Factor:
         id=f"ember-owid:grid:{code}:{y}", name=f"Electricity, grid average generation, {entry['name']}",
         aliases=(f"electricity {entry['name']}",), value=round(g / 1000.0, 6), unit="kWh",
         boundary="generation (grid average, no T&D losses)", geography=code, year=y,
-        gwp="CO2e as published by Ember (lifecycle emission factors, IPCC AR5 basis)",
+        gwp="CO2e as published by Ember / OWID (Ember methodology)",
         source=Source(publisher=src["publisher"], document=src["document"], table="carbon-intensity-electricity",
                       row=f"{entry['name']} {y}"),
         license=f"{src['license']}; attribution: {src['attribution']}", quality="high", category="electricity",
