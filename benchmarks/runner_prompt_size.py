@@ -3,7 +3,7 @@
 Runs ``openpcf``'s mapping solvers through the real HTTP client against the loopback stub server and counts
 the characters each item sends: every message of every request (system, user, assistant tool calls, tool
 results) plus the tool definitions. The agentic stub plays an agent that makes S searches (keyword mode,
-over the real picklist through openpcf's search) and then answers; S = 1, 3, 5 bracket typical behaviour
+over the real picklist through openpcf's search) and then answers; S = 1, 3, 5, 8 bracket typical behaviour
 (the budget allows up to 19). Needs ../shared (the real 2,574-row picklist and the dev mapping items).
 
 Usage: python benchmarks/runner_prompt_size.py [--items 20]
@@ -112,7 +112,7 @@ def main() -> None:
             asyncio.run(run(data, Path(tmp) / "single", server.base_url, agentic=False))
             sizes = per_item(server.requests)
             rows.append(("single-shot (whole picklist)", 1.0, sizes))
-        for s in (1, 3, 5):
+        for s in (1, 3, 5, 8):
             with StubServer(agent_script(s)) as server:
                 asyncio.run(run(data, Path(tmp) / f"agentic{s}", server.base_url, agentic=True))
                 sizes = per_item(server.requests)
