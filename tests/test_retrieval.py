@@ -126,9 +126,8 @@ def test_rank_corpus_bm25_rule_and_ties(tmp_path: Path) -> None:
 
 
 def test_rank_corpus_hybrid_with_fake_embedder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from openpcf.search import dense
     from tests.test_search import FakeEmbedder
-
-    import openpcf.search.dense as dense
 
     monkeypatch.setattr(dense, "default_embedder", lambda: FakeEmbedder())
     data = load_retrieval_data(write_fixture(tmp_path / "bench"))

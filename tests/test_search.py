@@ -14,8 +14,8 @@ import pytest
 from openpcf.catalog.records import ActivityRecord
 from openpcf.search import ActivitySearch, LexicalIndex, SearchFilters, activity_role, prepare_query, tokenize
 from openpcf.search import engine as engine_module
-from openpcf.search.fusion import reciprocal_rank_fusion
 from openpcf.search.filters import geography_rank
+from openpcf.search.fusion import reciprocal_rank_fusion
 from openpcf.search.lexical import FieldWeightedIndex
 from openpcf.search.query import clean_query, expand_abbreviations
 

@@ -17,10 +17,10 @@ from pydantic import BaseModel, Field
 from openpcf.catalog.records import ActivityRecord, CatalogError, MalformedRecord
 
 __all__ = [
+    "FORMATS",
     "ActivityRecord",
     "CatalogError",
     "CatalogRead",
-    "FORMATS",
     "MalformedRecord",
     "detect_format",
     "load_catalog",
@@ -60,7 +60,7 @@ def detect_format(path: str | Path) -> str:
     name = path.name.lower()
     if name.endswith(".csv"):
         return "csv"
-    if name.endswith(".jsonl") or name.endswith(".jsonl.gz"):
+    if name.endswith((".jsonl", ".jsonl.gz")):
         from openpcf.catalog.picklist import PICKLIST_COLUMNS
         from openpcf.catalog.tabular import open_text
 

@@ -37,7 +37,7 @@ def iter_members(path: Path, suffixes: tuple[str, ...], *, limit: int | None = N
                         return
     elif name.endswith(_TAR_SUFFIXES):
         try:
-            archive = tarfile.open(path, "r:*")
+            archive = tarfile.open(path, "r:*")  # noqa: SIM115 (closed by the with-block below)
         except (tarfile.TarError, OSError, EOFError) as exc:
             raise CatalogError(str(path), f"not a readable tar archive ({exc})") from exc
         with archive:

