@@ -608,3 +608,30 @@ def test_offline_system_runs_through_the_runner(data: Path, tmp_path: Path) -> N
         "mapping", "--model", "offline", "--agentic", "--data", str(data), "--out", str(tmp_path / "x")
     )
     assert r.exit_code == 2 and "--agentic needs a model" in r.output
+
+
+def test_resume_refuses_changed_data_or_prompts(data: Path, tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    prompts = tmp_path / "prompts"
+    prompts.mkdir()
+    (prompts / "epd.user.j2").write_text("v1 {{ fields['Product'] }}")
+    args = ["epd", "--model", MODEL, "--data", str(data), "--out", str(out), "--prompts", str(prompts), *FAST]
+    with StubServer(answering) as server:
+        assert run_cli(*args, "--base-url", server.base_url, "--limit", "1").exit_code == 0
+        (prompts / "epd.user.j2").write_text("v2 {{ fields['Product'] }}")
+        r = run_cli(*args, "--base-url", server.base_url)
+        assert (
+            r.exit_code == 2
+            and "the prompt template epd.user.j2 changed since this run started" in " ".join(r.output.split())
+        )
+        (prompts / "epd.user.j2").write_text("v1 {{ fields['Product'] }}")
+        with (data / "task7_epd.jsonl").open("a") as fh:
+            fh.write(
+                json.dumps(
+                    {"id": "p9", "input": {"product_name": "Brick"}, "expected_output": {"kgco2e": 0.2}}
+                )
+                + "\n"
+            )
+        r = run_cli(*args, "--base-url", server.base_url)
+        assert r.exit_code == 2 and "the data file task7_epd.jsonl changed" in " ".join(r.output.split())
+        assert server.count == 1

@@ -264,6 +264,8 @@ async def run_benchmark(
         sessions=(previous.sessions if previous else [])
         + [{"started_at": started, "base_url": opts.base_url, "argv": sys.argv[1:]}],
     )
+    if previous is not None and (changed := changed_inputs(previous, manifest)):
+        raise RunError(f"{out / MANIFEST_FILE}: {changed} since this run started; use a new --out folder")
     write_json(out / MANIFEST_FILE, manifest)
 
     if opts.retry_failed and (out / "results.jsonl").is_file():
@@ -305,6 +307,19 @@ async def run_benchmark(
     write_json(out / MANIFEST_FILE, manifest)
     await write_summary(out, manifest, folder, rows, preds, judge=opts.judge, opts=opts)
     return manifest
+
+
+def changed_inputs(previous: Manifest, current: Manifest) -> str | None:
+    """The first data file or prompt template whose content differs between two sessions of a run."""
+    pairs = (
+        ("data file", previous.data, current.data),
+        ("prompt template", previous.prompts, current.prompts),
+    )
+    for kind, old, new in pairs:
+        for name in sorted(old.keys() & new.keys()):
+            if old[name] != new[name]:
+                return f"the {kind} {name} changed"
+    return None
 
 
 def _version() -> str:
@@ -362,7 +377,9 @@ async def write_summary(
         result = score(task, rows, preds, **kwargs)
     except Exception as exc:  # noqa: BLE001 -- the results are safe; say how to score them again
         write_json(out / SUMMARY_FILE, {"task": task, "error": f"{type(exc).__name__}: {exc}"})
-        raise RunError(f"scoring failed ({type(exc).__name__}: {exc}); the results are kept: `openpcf rescore {out}`") from exc
+        raise RunError(
+            f"scoring failed ({type(exc).__name__}: {exc}); the results are kept: `openpcf rescore {out}`"
+        ) from exc
     summary = result.model_dump(mode="json", exclude={"items"})
     summary["setting"] = manifest.setting
     summary["model"] = manifest.model
