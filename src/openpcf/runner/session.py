@@ -375,7 +375,7 @@ async def write_summary(
         )
     try:
         result = score(task, rows, preds, **kwargs)
-    except Exception as exc:  # noqa: BLE001 -- the results are safe; say how to score them again
+    except Exception as exc:
         write_json(out / SUMMARY_FILE, {"task": task, "error": f"{type(exc).__name__}: {exc}"})
         raise RunError(
             f"scoring failed ({type(exc).__name__}: {exc}); the results are kept: `openpcf rescore {out}`"
