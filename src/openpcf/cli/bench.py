@@ -159,6 +159,7 @@ def run_bench(
 
     from openpcf.benchmark.data import BenchmarkFolder
     from openpcf.runner.session import RunOptions, run_benchmark
+    from openpcf.tasks.registry import SolverUnavailable
 
     folder = BenchmarkFolder(data)
     runs = select_runs(tasks)
@@ -169,13 +170,18 @@ def run_bench(
     summaries: dict[str, dict[str, Any]] = {}
     timings: dict[str, float] = {}
     started = time.perf_counter()
+    skipped: dict[str, str] = {}
     for name, task, setting in runs:
         opts = RunOptions(task=task, model=model, data_dir=data, out_dir=out / name, setting=setting,
                           concurrency=concurrency, limit=limit)  # fmt: skip
         solver = _offline_solver(task, setting, folder.picklist_path(), solver_options or {}) if model == "offline" else None
         t0 = time.perf_counter()
         bar = _progress(name) if progress else None
-        asyncio.run(run_benchmark(opts, solver=solver, progress=bar))
+        try:
+            asyncio.run(run_benchmark(opts, solver=solver, progress=bar))
+        except SolverUnavailable as exc:  # e.g. compositional has no model solver: the other runs go on
+            skipped[name] = str(exc)
+            continue
         timings[name] = time.perf_counter() - t0
         summary_path = out / name / "summary.json"
         summaries[name] = json.loads(summary_path.read_text(encoding="utf-8")) if summary_path.is_file() else {}
@@ -183,12 +189,14 @@ def run_bench(
     board = leaderboard(model, summaries, published_results(), data_label=Path(data).name)
     board["wall_time_s"] = round(total, 2)
     board["run_wall_time_s"] = {k: round(v, 2) for k, v in timings.items()}
+    board["skipped"] = skipped
     (out / "leaderboard.json").write_text(json.dumps(board, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     (out / "leaderboard.md").write_text(leaderboard_markdown(board), encoding="utf-8")
     details = {name: {k: v for k, v in s.items() if k in ("task", "setting", "n_items", "n_failed", "metrics", "strata", "warnings")}
                for name, s in summaries.items()}  # fmt: skip
     (out / "details.json").write_text(json.dumps({"runs": details, "wall_time_s": board["run_wall_time_s"]}, indent=1) + "\n", encoding="utf-8")
-    (out / "details.md").write_text(details_markdown(summaries, timings), encoding="utf-8")
+    notes = "".join(f"\n## {name}\nskipped: {why}\n" for name, why in skipped.items())
+    (out / "details.md").write_text(details_markdown(summaries, timings) + notes, encoding="utf-8")
     return board
 
 
