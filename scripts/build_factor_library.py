@@ -663,6 +663,45 @@ def estimates_from_uslci(uslci: list[Factor], report: list[dict]) -> list[Factor
     return out
 
 
+# Food classes: the median gate value of an AGRIBALYSE sub-group (general vocabulary fallback).
+AGRIBALYSE_CLASSES = {
+    "fruit": ("fruits", "Fruit, unspecified (estimate)", ("fruit", "fruits", "fresh fruit")),
+    "vegetable": ("légumes", "Vegetable, unspecified (estimate)", ("vegetable", "vegetables", "fresh vegetables")),
+    "legume": ("légumineuses", "Legumes (pulses), unspecified (estimate)", ("legumes", "pulses", "beans", "bean")),
+    "tuber": ("pommes de terre et autres tubercules", "Potatoes and other tubers, unspecified (estimate)",
+              ("tubers", "root vegetables")),
+    "nut-oilseed": ("fruits à coque et graines oléagineuses", "Nuts and oilseeds, unspecified (estimate)",
+                    ("nuts", "oilseeds", "seeds")),
+    "cereal": ("pâtes, riz et céréales", "Cereal products (pasta, rice, grains), unspecified (estimate)",
+               ("cereals", "grains", "cereal grains")),
+    "spice": ("épices", "Spices, unspecified (estimate)", ("spices", "spice")),
+    "herb": ("herbes", "Herbs, unspecified (estimate)", ("herbs", "aromatic herbs")),
+}
+
+
+def estimates_from_agribalyse(foods: list[Factor]) -> list[Factor]:
+    """Food classes as the median of an AGRIBALYSE sub-group's gate values (marked estimates)."""
+    out = []
+    for key, (subgroup, name, aliases) in AGRIBALYSE_CLASSES.items():
+        values = sorted(f.value for f in foods if f.details.get("subgroup") == subgroup)
+        if len(values) < 5:
+            continue
+        q = statistics.quantiles(values, n=4)
+        out.append(Factor(
+            id=f"openpcf-estimate:food:{key}", name=name, aliases=aliases, value=round(statistics.median(values), 6),
+            unit="kg", boundary="cradle-to-gate", geography="FR", year=2023, gwp="EF 3.1 climate change (GWP100)",
+            category="food", quality="estimate",
+            license="Licence Ouverte / Etalab 2.0 - Source ADEME, données AGRIBALYSE v3.1.1 - 2023 (median derived by "
+                    "openpcf)",
+            source=Source(publisher="openpcf (derived from ADEME AGRIBALYSE 3.1.1)",
+                          document=f"median of the AGRIBALYSE sub-group '{subgroup}' "
+                                   "(agriculture + processing stages)", table="agribalyse_3.1.1_climate_by_stage"),
+            notes=(f"ESTIMATE: median of {len(values)} AGRIBALYSE products in '{subgroup}' (interquartile range "
+                   f"{q[0]:.2f}-{q[2]:.2f} kg CO2e/kg); use only when the food is not named more precisely"),
+            details={"n": len(values), "q1": round(q[0], 4), "q3": round(q[2], 4)}))
+    return out
+
+
 def main(argv: list[str]) -> int:
     import argparse
 
@@ -696,7 +735,9 @@ def main(argv: list[str]) -> int:
     factors += desnz_fuels(xlsx)
     factors += desnz_single_rows(xlsx)
     factors += gwp_factors()
-    factors += agribalyse(inputs["agribalyse_csv"])
+    foods = agribalyse(inputs["agribalyse_csv"])
+    factors += foods
+    factors += estimates_from_agribalyse(foods)
     factors += epa_spend(inputs["epa_csv"])
 
     uslci, uslci_report = uslci_factors(inputs["uslci_zip"], factors)

@@ -74,7 +74,9 @@ def test_material_classes():
     assert material_class("dolomite") == "mineral"
     assert material_class("MDF") == "wood"
     assert material_class("distribution packaging") is None
-    assert material_class("tomato") is None
+    assert material_class("tomato") == "vegetable"
+    assert material_class("cannellini beans") == "legume"
+    assert material_class("recycled wool") is None
 
 
 # ---- library files ----------------------------------------------------------------------------

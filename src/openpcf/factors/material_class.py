@@ -4,7 +4,8 @@ method "class" and confidence "low".
 
 The class factors are DESNZ 2024 "Electrical items - IT" (electronic components), "Metals", "Wood" (wood-based panels and timber) and "Plastics: average
 plastics", DESNZ "Aggregates" for
-quarried minerals, and openpcf's USLCI-derived medians for basic chemicals (marked estimates). The
+quarried minerals, openpcf's USLCI-derived medians for basic chemicals and AGRIBALYSE sub-group medians
+for food classes (fruit, vegetable, legume, tuber, nut/oilseed, cereal, spice, herb; marked estimates). The
 rules read the words of the name only; they never look at quantities.
 """
 
@@ -21,6 +22,8 @@ CLASS_FACTORS = {
     "electronics": "desnz2024:material:electrical-items-it",
     "metal": "desnz2024:material:metals",
     "wood": "desnz2024:material:wood",
+    **{food: f"openpcf-estimate:food:{food}" for food in
+       ("legume", "fruit", "vegetable", "tuber", "nut-oilseed", "cereal", "spice", "herb")},
     "polymer": "desnz2024:material:plastics-average-plastics",
     "mineral": "desnz2024:material:aggregates",
     "inorganic chemical": "openpcf-estimate:chemical:inorganic",
@@ -38,6 +41,23 @@ _POLYMER_WORDS = {"nylon", "polyamide", "eva", "ab", "abs", "pmma", "pc", "polyc
                   "polyester", "acrylic", "neoprene", "epdm", "sbr", "nbr", "pa"}
 _ELECTRONICS = {"transistor", "capacitor", "resistor", "inductor", "diode", "pcb", "pcba", "semiconductor",
                 "microcontroller", "microchip", "electronic", "electronics", "led", "ic", "wafer", "mosfet", "igbt"}
+_FOOD: dict[str, set[str]] = {
+    "legume": {"bean", "chickpea", "lentil", "pea", "lupin", "fava", "borlotti", "cannellini", "pulse", "legume"},
+    "fruit": {"fruit", "apple", "pear", "peach", "apricot", "cherry", "plum", "grape", "orange", "lemon", "banana",
+              "pineapple", "mango", "berry", "berrie", "strawberry", "raspberry", "blueberry", "citrus", "melon",
+              "watermelon", "kiwi", "fig", "papaya", "pomegranate", "mandarin", "tangerine", "grapefruit"},
+    "vegetable": {"vegetable", "tomato", "tomatoe", "carrot", "onion", "cabbage", "lettuce", "spinach", "cucumber",
+                  "courgette", "zucchini", "garlic", "leek", "broccoli", "cauliflower", "celery", "beetroot",
+                  "pumpkin", "squash", "eggplant", "aubergine", "asparagus", "artichoke", "mushroom", "radish",
+                  "turnip", "kale"},
+    "tuber": {"potato", "potatoe", "cassava", "yam", "taro", "tuber"},
+    "nut-oilseed": {"nut", "almond", "hazelnut", "walnut", "cashew", "peanut", "pistachio", "sesame", "sunflower",
+                    "linseed", "flaxseed", "rapeseed", "oilseed"},
+    "cereal": {"grain", "wheat", "rice", "maize", "corn", "oat", "barley", "rye", "millet", "sorghum", "quinoa",
+               "flour", "pasta", "semolina", "cereal"},
+    "spice": {"spice", "cinnamon", "nutmeg", "clove", "cardamom", "turmeric", "paprika", "vanilla", "cumin"},
+    "herb": {"herb", "basil", "parsley", "mint", "thyme", "oregano", "rosemary"},
+}
 _WOOD = {"plywood", "mdf", "hdf", "particleboard", "osb", "chipboard", "fibreboard", "fiberboard", "hardboard",
          "veneer", "lumber", "timber", "wood", "wooden", "bamboo", "softwood", "hardwood", "glulam", "clt",
          "beech", "oak", "pine", "spruce", "birch"}
@@ -64,7 +84,8 @@ _CHEMICAL_HINT = re.compile(r"\d|\b(di|tri|tetra|iso|neo|cyclo|n)-|yl\b|\bacid\b
 
 
 def material_class(name: str) -> str | None:
-    """'electronics', 'metal', 'wood', 'polymer', 'mineral', 'inorganic chemical', 'organic chemical' or None."""
+    """'electronics', 'metal', 'wood', 'polymer', 'mineral', a food class ('fruit', 'legume'…), 'inorganic
+    chemical', 'organic chemical' or None."""
     text = normalise_name(name)
     tokens = set(content_tokens(name))
     words = set(text.split())
@@ -85,6 +106,9 @@ def material_class(name: str) -> str | None:
         return "wood"
     if tokens & _MINERALS:
         return "mineral"
+    for food, vocabulary in _FOOD.items():
+        if tokens & vocabulary:
+            return food
     if organic or ("acid" in tokens) or (_CHEMICAL_HINT.search(text)
                                          and any(_ORGANIC_SUFFIX.search(w) for w in words if len(w) > 6)):
         return "organic chemical"
