@@ -48,13 +48,17 @@ def main() -> None:
             board = run_bench("offline", args.dev, out, progress=False)
             times.append(time.perf_counter() - t0)
         subset = composition_subset(args.dev, Path(tmp) / f"run{args.repeats - 1}" / "epd_with_composition")
-    print(f"offline bench wall time (warm caches): median {statistics.median(times):.1f} s over {args.repeats} runs "
-          f"({', '.join(f'{t:.1f}' for t in times)})")
+    print(
+        f"offline bench wall time (warm caches): median {statistics.median(times):.1f} s over {args.repeats} runs "
+        f"({', '.join(f'{t:.1f}' for t in times)})"
+    )
     for key, cell in board["this_run"].items():  # type: ignore[union-attr]
         if isinstance(cell, dict):
             print(f"  {key:36s} {cell['value']:.3f}  95% CI [{cell['ci'][0]:.3f}, {cell['ci'][1]:.3f}]")
-    print(f"  epd_with_composition, items with a composition (n={subset['n']}): within_2x {subset['within_2x']:.3f} "
-          f"95% CI [{subset['ci'][0]:.3f}, {subset['ci'][1]:.3f}]")
+    print(
+        f"  epd_with_composition, items with a composition (n={subset['n']}): within_2x {subset['within_2x']:.3f} "
+        f"95% CI [{subset['ci'][0]:.3f}, {subset['ci'][1]:.3f}]"
+    )
     print("  per-run wall time (s):", json.dumps(board["run_wall_time_s"]))
 
 

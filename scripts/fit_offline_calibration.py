@@ -24,7 +24,12 @@ from openpcf.benchmark.data import BenchmarkFolder
 from openpcf.benchmark.metrics import exact_match
 from openpcf.benchmark.predictions import Prediction
 from openpcf.benchmark.scoring import score
-from openpcf.offline.calibration import calibration_path, cross_validated_probabilities, fit_calibrator, neutral
+from openpcf.offline.calibration import (
+    calibration_path,
+    cross_validated_probabilities,
+    fit_calibrator,
+    neutral,
+)
 from openpcf.offline.mapping import OfflineMapper
 from openpcf.offline.picklist_search import PicklistSearch
 from openpcf.offline.triage import FEATURES, triage_features
@@ -38,13 +43,17 @@ def _metric(result: Any, name: str) -> dict[str, Any]:
     return {"value": v.value, "ci": list(v.ci)}
 
 
-def fit_triage(folder: BenchmarkFolder, search: PicklistSearch, folds: int, l2: float) -> tuple[Any, dict[str, Any]]:
+def fit_triage(
+    folder: BenchmarkFolder, search: PicklistSearch, folds: int, l2: float
+) -> tuple[Any, dict[str, Any]]:
     rows = folder.rows("triage")
     feats = [triage_features(r.input, search)[0] for r in rows]
     labels = [bool(r.expected_output.should_map) for r in rows]
     runs = []
     for seed in SEEDS:
-        probs = cross_validated_probabilities("triage", feats, labels, FEATURES, folds=folds, l2=l2, seed=seed)
+        probs = cross_validated_probabilities(
+            "triage", feats, labels, FEATURES, folds=folds, l2=l2, seed=seed
+        )
         preds = [
             Prediction(id=r.id, output={"should_map": p >= 0.5, "confidence": max(p, 1 - p)})
             for r, p in zip(rows, probs, strict=True)
@@ -56,10 +65,16 @@ def fit_triage(folder: BenchmarkFolder, search: PicklistSearch, folds: int, l2: 
         "n_items": len(rows),
         "base_rate_should_map": round(sum(labels) / len(labels), 4),
         "runs": runs,
-        "mean": {k: round(sum(r[k]["value"] for r in runs) / len(runs), 4) for k in ("accuracy", "ece", "brier")},
+        "mean": {
+            k: round(sum(r[k]["value"] for r in runs) / len(runs), 4) for k in ("accuracy", "ece", "brier")
+        },
     }
     model = fit_calibrator(
-        "triage", feats, labels, FEATURES, l2=l2,
+        "triage",
+        feats,
+        labels,
+        FEATURES,
+        l2=l2,
         fitted=f"L2 logistic regression (l2={l2}) of should_map on {len(FEATURES)} evidence features, "
         f"fitted on the {len(rows)} PCFBench dev triage items on {dt.date.today().isoformat()}",
     )
@@ -67,15 +82,22 @@ def fit_triage(folder: BenchmarkFolder, search: PicklistSearch, folds: int, l2: 
     return model, report
 
 
-def fit_mapping(folder: BenchmarkFolder, search: PicklistSearch, folds: int, l2: float) -> tuple[Any, dict[str, Any]]:
+def fit_mapping(
+    folder: BenchmarkFolder, search: PicklistSearch, folds: int, l2: float
+) -> tuple[Any, dict[str, Any]]:
     rows = folder.rows("mapping")
     mapper = OfflineMapper(search, calibrator=neutral("mapping", MAPPING_FEATURES))
     decisions = [mapper.choose(r.input) for r in rows]
     feats = [d["features"] for d in decisions]
-    labels = [bool(d["choice"]) and exact_match(d["choice"], r.expected_output.options) for d, r in zip(decisions, rows, strict=True)]
+    labels = [
+        bool(d["choice"]) and exact_match(d["choice"], r.expected_output.options)
+        for d, r in zip(decisions, rows, strict=True)
+    ]
     runs = []
     for seed in SEEDS:
-        probs = cross_validated_probabilities("mapping", feats, labels, MAPPING_FEATURES, folds=folds, l2=l2, seed=seed)
+        probs = cross_validated_probabilities(
+            "mapping", feats, labels, MAPPING_FEATURES, folds=folds, l2=l2, seed=seed
+        )
         preds = [
             Prediction(id=r.id, output={"reference_product": d["choice"], "confidence": p})
             for r, d, p in zip(rows, decisions, probs, strict=True)
@@ -86,11 +108,17 @@ def fit_mapping(folder: BenchmarkFolder, search: PicklistSearch, folds: int, l2:
         "cross_validation": f"{folds}-fold, seeds {list(SEEDS)}",
         "n_items": len(rows),
         "runs": runs,
-        "mean": {k: round(sum(r[k]["value"] for r in runs) / len(runs), 4) for k in ("exact_match", "ece", "brier")},
+        "mean": {
+            k: round(sum(r[k]["value"] for r in runs) / len(runs), 4) for k in ("exact_match", "ece", "brier")
+        },
         "note": "exact match is not fitted (hand-written practitioner rules); only the confidence is",
     }
     model = fit_calibrator(
-        "mapping", feats, labels, MAPPING_FEATURES, l2=l2,
+        "mapping",
+        feats,
+        labels,
+        MAPPING_FEATURES,
+        l2=l2,
         fitted=f"Platt scaling (L2 logistic regression, l2={l2}) of 'choice is correct' on the offline mapper's "
         f"evidence, fitted on the {len(rows)} PCFBench dev mapping items on {dt.date.today().isoformat()}",
     )

@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from openpcf.cli.bench import BENCH_RUNS, leaderboard, leaderboard_markdown, published_results, run_bench, select_runs
+from openpcf.cli.bench import (
+    BENCH_RUNS,
+    leaderboard,
+    leaderboard_markdown,
+    published_results,
+    run_bench,
+    select_runs,
+)
 from tests.test_offline_mapping import write_picklist
 
 
@@ -21,8 +28,16 @@ def test_published_results_are_the_papers_eight_models_with_citation() -> None:
 
 def test_run_selection() -> None:
     assert len(select_runs(None)) == len(BENCH_RUNS) == 10
-    assert [r[0] for r in select_runs(["epd"])] == ["epd_name_only", "epd_with_description", "epd_with_composition", "epd_with_region"]
-    assert select_runs(["mapping", "epd_with_region"]) == [("mapping", "mapping", None), ("epd_with_region", "epd", "epd_with_region")]
+    assert [r[0] for r in select_runs(["epd"])] == [
+        "epd_name_only",
+        "epd_with_description",
+        "epd_with_composition",
+        "epd_with_region",
+    ]
+    assert select_runs(["mapping", "epd_with_region"]) == [
+        ("mapping", "mapping", None),
+        ("epd_with_region", "epd", "epd_with_region"),
+    ]
     with pytest.raises(ValueError, match="unknown task"):
         select_runs(["poetry"])
 
@@ -60,7 +75,9 @@ def test_offline_bench_end_to_end_on_a_tiny_folder(tmp_path: Path) -> None:
          "expected_output": {"should_map": True}, "metadata": {"product_category": "Energy"}},
     ])  # fmt: skip
     out = tmp_path / "out"
-    board = run_bench("offline", data, out, tasks=["mapping", "triage"], progress=False, solver_options={"dense": False})
+    board = run_bench(
+        "offline", data, out, tasks=["mapping", "triage"], progress=False, solver_options={"dense": False}
+    )
     assert board["this_run"]["mapping_exact_match"]["value"] == 1.0
     assert board["this_run"]["triage_accuracy"]["value"] == 1.0
     for name in ("leaderboard.md", "leaderboard.json", "details.md", "details.json"):

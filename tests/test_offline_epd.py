@@ -53,7 +53,9 @@ def test_settings_decide_what_the_engine_sees() -> None:
 
 
 def test_compositional_breakdown_adds_up_to_the_total() -> None:
-    result = asyncio.run(OfflineCompositionalSolver(runs=10).solve(row(composition="polyethylene: 60%; unobtainium: 40%")))
+    result = asyncio.run(
+        OfflineCompositionalSolver(runs=10).solve(row(composition="polyethylene: 60%; unobtainium: 40%"))
+    )
     # epd_with_description is the compositional context: the composition is not shown, a BOM is derived
     assert result.trace["basis"].startswith("bill of materials derived")
     rows = result.output["breakdown"]

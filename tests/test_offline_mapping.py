@@ -19,10 +19,16 @@ from openpcf.offline.picklist_search import PicklistSearch
 
 PICKLIST = [
     ("rhodium", "Rhodium is a precious metal of the platinum group."),
-    ("metal catalyst for catalytic converter", "Washcoat with platinum group metals for exhaust gas aftertreatment."),
+    (
+        "metal catalyst for catalytic converter",
+        "Washcoat with platinum group metals for exhaust gas aftertreatment.",
+    ),
     ("chemical, organic", "Proxy for an unspecified organic chemical."),
     ("chemical, inorganic", "Proxy for an unspecified inorganic chemical."),
-    ("waste polyethylene terephthalate", "'waste polyethylene terephthalate' is a solid waste under the category of municipal wastes."),
+    (
+        "waste polyethylene terephthalate",
+        "'waste polyethylene terephthalate' is a solid waste under the category of municipal wastes.",
+    ),
     ("polyethylene terephthalate, granulate, amorphous", "PET granulate for bottles and films."),
     ("injection moulding", "This is delivering the service of 'injection moulding'."),
     ("aluminium removed by milling, average", "Machining of aluminium."),
@@ -36,12 +42,17 @@ PICKLIST = [
 def write_picklist(path: Path, entries: list[tuple[str, str]] = PICKLIST) -> Path:
     with path.open("w", encoding="utf-8") as fh:
         for i, (name, info) in enumerate(entries):
-            fh.write(json.dumps({
-                "activity_uuid_product_uuid": f"id-{i}",
-                "activity_name": f"market for {name}",
-                "reference_product_name": name,
-                "product_information": info,
-            }) + "\n")
+            fh.write(
+                json.dumps(
+                    {
+                        "activity_uuid_product_uuid": f"id-{i}",
+                        "activity_name": f"market for {name}",
+                        "reference_product_name": name,
+                        "product_information": info,
+                    }
+                )
+                + "\n"
+            )
     return path
 
 
@@ -82,8 +93,14 @@ def test_a_need_that_asks_for_waste_may_map_to_waste() -> None:
     assert role_asked_for("PET granulate") is None
 
 
-def test_functional_chemical_without_a_named_activity_maps_to_the_generic_proxy(mapper: OfflineMapper) -> None:
-    decision = mapper.choose(MappingInput(material_name="Phase-transfer catalyst (e.g., quaternary ammonium salts, organic amines)"))
+def test_functional_chemical_without_a_named_activity_maps_to_the_generic_proxy(
+    mapper: OfflineMapper,
+) -> None:
+    decision = mapper.choose(
+        MappingInput(
+            material_name="Phase-transfer catalyst (e.g., quaternary ammonium salts, organic amines)"
+        )
+    )
     assert decision["choice"] == "chemical, organic"
     assert "generic proxy" in decision["rationale"]
     assert generic_chemical(read_need("Copper-chromite catalyst on alumina")) == "chemical, inorganic"
@@ -94,9 +111,16 @@ def test_base_name_wins_over_another_substance(mapper: OfflineMapper) -> None:
 
 
 def test_solve_returns_output_confidence_and_rationale(mapper: OfflineMapper) -> None:
-    row = MappingRow(id="x", input=MappingInput(material_name="polyethylene terephthalate"), expected_output={"options": ["?"]})
+    row = MappingRow(
+        id="x",
+        input=MappingInput(material_name="polyethylene terephthalate"),
+        expected_output={"options": ["?"]},
+    )
     result = asyncio.run(mapper.solve(row))
-    assert result.output == {"reference_product": "polyethylene terephthalate, granulate, amorphous", "confidence": 0.5}
+    assert result.output == {
+        "reference_product": "polyethylene terephthalate, granulate, amorphous",
+        "confidence": 0.5,
+    }
     assert result.trace and result.trace["rationale"] and result.trace["runners_up"][0]["role"] == "material"
 
 

@@ -22,7 +22,9 @@ ENTRIES = [
 ]
 
 # Hand-set model: a good head match says map; assembly words say decompose (z = 4·cov − 2·assembly − 1).
-HAND_MODEL = Calibrator(task="triage", features=["head_coverage", "assembly_cues"], weights=[4.0, -2.0], bias=-1.0)
+HAND_MODEL = Calibrator(
+    task="triage", features=["head_coverage", "assembly_cues"], weights=[4.0, -2.0], bias=-1.0
+)
 
 
 @pytest.fixture(scope="module")
@@ -32,11 +34,15 @@ def search(tmp_path_factory: pytest.TempPathFactory) -> PicklistSearch:
 
 
 def market(name: str, description: str = "", root: str | None = None) -> TriageInput:
-    return TriageInput(market={"name": name, "description": description}, material_context_data={"material_name": root})
+    return TriageInput(
+        market={"name": name, "description": description}, material_context_data={"material_name": root}
+    )
 
 
 def test_features_of_a_simple_commodity(search: PicklistSearch) -> None:
-    features, evidence = triage_features(market("Market for Electricity", "Grid electricity for the extruders"), search)
+    features, evidence = triage_features(
+        market("Market for Electricity", "Grid electricity for the extruders"), search
+    )
     assert set(features) == set(FEATURES) - {"dense"}  # lexical-only: no dense evidence
     assert evidence["best_activity"] == "electricity, low voltage"
     assert features["head_coverage"] == 1.0
@@ -45,7 +51,12 @@ def test_features_of_a_simple_commodity(search: PicklistSearch) -> None:
 
 def test_features_of_an_assembly_and_its_root_context(search: PicklistSearch) -> None:
     features, _ = triage_features(
-        market("Market for PC-ABS plastic housing assembly", "Injection-moulded housing parts", root="plastic housing"), search
+        market(
+            "Market for PC-ABS plastic housing assembly",
+            "Injection-moulded housing parts",
+            root="plastic housing",
+        ),
+        search,
     )
     assert features["assembly_cues"] == 2.0  # housing, assembly
     assert features["processing_cues"] >= 1.0  # injection-moulded
@@ -57,7 +68,11 @@ def test_features_of_an_assembly_and_its_root_context(search: PicklistSearch) ->
 
 def test_no_good_match_decomposes_with_calibrated_confidence(search: PicklistSearch) -> None:
     solver = OfflineTriage(search, calibrator=HAND_MODEL)
-    row = TriageRow(id="a", input=market("Market for Wheel hub assembly", "Hub, spokes and rim"), expected_output={"should_map": False})
+    row = TriageRow(
+        id="a",
+        input=market("Market for Wheel hub assembly", "Hub, spokes and rim"),
+        expected_output={"should_map": False},
+    )
     result = asyncio.run(solver.solve(row))
     # z = 4·0 − 2·1 − 1 = −3 → P(map) = σ(−3) = 0.0474 → decompose with confidence 0.9526
     assert result.output == {"should_map": False, "confidence": round(1 - 1 / (1 + math.exp(3)), 4)}
@@ -66,7 +81,9 @@ def test_no_good_match_decomposes_with_calibrated_confidence(search: PicklistSea
 
 def test_a_direct_match_maps(search: PicklistSearch) -> None:
     solver = OfflineTriage(search, calibrator=HAND_MODEL)
-    row = TriageRow(id="b", input=market("Market for Float glass, uncoated"), expected_output={"should_map": True})
+    row = TriageRow(
+        id="b", input=market("Market for Float glass, uncoated"), expected_output={"should_map": True}
+    )
     result = asyncio.run(solver.solve(row))
     # head "Float glass" → best "flat glass, uncoated" covers "glass" only: cov 1/2 → z = 2 − 0 − 1 = 1
     assert result.output == {"should_map": True, "confidence": round(1 / (1 + math.exp(-1)), 4)}

@@ -69,7 +69,9 @@ def published_results() -> dict[str, Any]:
     return json.loads(package_data("published_results.json").read_text(encoding="utf-8"))
 
 
-def leaderboard(model: str, summaries: dict[str, dict[str, Any]], published: dict[str, Any], *, data_label: str) -> dict[str, Any]:
+def leaderboard(
+    model: str, summaries: dict[str, dict[str, Any]], published: dict[str, Any], *, data_label: str
+) -> dict[str, Any]:
     """Leaderboard document: the published rows and one row for ``model`` from its run summaries.
 
     A cell of the run is ``{"value", "ci"}`` (None when the run is absent or the metric undefined).
@@ -106,7 +108,11 @@ def leaderboard_markdown(board: dict[str, Any]) -> str:
     head = "| model | " + " | ".join(board["columns"][k] for k in keys) + " |"
     rule = "|---|" + "---|" * len(keys)
     run = board["this_run"]
-    lines = [head, rule, f"| **{run['model']}** ({run['data']}) | " + " | ".join(_cell(run[k]) for k in keys) + " |"]
+    lines = [
+        head,
+        rule,
+        f"| **{run['model']}** ({run['data']}) | " + " | ".join(_cell(run[k]) for k in keys) + " |",
+    ]
     for m in board["published"]:
         lines.append(f"| {m['model']} (published) | " + " | ".join(_cell(m.get(k)) for k in keys) + " |")
     note = (
@@ -122,13 +128,15 @@ def details_markdown(summaries: dict[str, dict[str, Any]], timings: dict[str, fl
     out = ["# Per-task details", ""]
     for run, summary in summaries.items():
         out.append(f"## {run}")
-        out.append(f"items {summary.get('n_items')}, failed {summary.get('n_failed')}, wall time {timings.get(run, 0.0):.1f} s")
+        out.append(
+            f"items {summary.get('n_items')}, failed {summary.get('n_failed')}, wall time {timings.get(run, 0.0):.1f} s"
+        )
         out.append("")
         out.append("| metric | value | SE | 95% CI | n |")
         out.append("|---|---|---|---|---|")
         for name, m in (summary.get("metrics") or {}).items():
             v, se, ci = m.get("value"), m.get("se"), m.get("ci") or (None, None)
-            fmt = lambda x: "–" if x is None else f"{x:.4f}"  # noqa: E731
+            fmt = lambda x: "–" if x is None else f"{x:.4f}"
             out.append(f"| {name} | {fmt(v)} | {fmt(se)} | [{fmt(ci[0])}, {fmt(ci[1])}] | {m.get('n')} |")
         out.append("")
     return "\n".join(out)
@@ -165,7 +173,9 @@ def run_bench(
     runs = select_runs(tasks)
     missing = sorted({t for _, t, _ in runs if not folder.has(t)})  # type: ignore[arg-type]
     if missing:
-        raise ValueError(f"{data}: no file for {', '.join(missing)} (expected the standard PCFBench file names)")
+        raise ValueError(
+            f"{data}: no file for {', '.join(missing)} (expected the standard PCFBench file names)"
+        )
     out.mkdir(parents=True, exist_ok=True)
     summaries: dict[str, dict[str, Any]] = {}
     timings: dict[str, float] = {}
@@ -174,7 +184,11 @@ def run_bench(
     for name, task, setting in runs:
         opts = RunOptions(task=task, model=model, data_dir=data, out_dir=out / name, setting=setting,
                           concurrency=concurrency, limit=limit)  # fmt: skip
-        solver = _offline_solver(task, setting, folder.picklist_path(), solver_options or {}) if model == "offline" else None
+        solver = (
+            _offline_solver(task, setting, folder.picklist_path(), solver_options or {})
+            if model == "offline"
+            else None
+        )
         t0 = time.perf_counter()
         bar = _progress(name) if progress else None
         try:
@@ -184,17 +198,24 @@ def run_bench(
             continue
         timings[name] = time.perf_counter() - t0
         summary_path = out / name / "summary.json"
-        summaries[name] = json.loads(summary_path.read_text(encoding="utf-8")) if summary_path.is_file() else {}
+        summaries[name] = (
+            json.loads(summary_path.read_text(encoding="utf-8")) if summary_path.is_file() else {}
+        )
     total = time.perf_counter() - started
     board = leaderboard(model, summaries, published_results(), data_label=Path(data).name)
     board["wall_time_s"] = round(total, 2)
     board["run_wall_time_s"] = {k: round(v, 2) for k, v in timings.items()}
     board["skipped"] = skipped
-    (out / "leaderboard.json").write_text(json.dumps(board, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    (out / "leaderboard.json").write_text(
+        json.dumps(board, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     (out / "leaderboard.md").write_text(leaderboard_markdown(board), encoding="utf-8")
     details = {name: {k: v for k, v in s.items() if k in ("task", "setting", "n_items", "n_failed", "metrics", "strata", "warnings")}
                for name, s in summaries.items()}  # fmt: skip
-    (out / "details.json").write_text(json.dumps({"runs": details, "wall_time_s": board["run_wall_time_s"]}, indent=1) + "\n", encoding="utf-8")
+    (out / "details.json").write_text(
+        json.dumps({"runs": details, "wall_time_s": board["run_wall_time_s"]}, indent=1) + "\n",
+        encoding="utf-8",
+    )
     notes = "".join(f"\n## {name}\nskipped: {why}\n" for name, why in skipped.items())
     (out / "details.md").write_text(details_markdown(summaries, timings) + notes, encoding="utf-8")
     return board
@@ -209,18 +230,35 @@ def _progress(label: str) -> Any:
 def register(app: typer.Typer) -> None:
     @app.command("bench")
     def bench(
-        model: str = typer.Option(..., "--model", "-m", help="'offline' (no key) or PROVIDER:MODEL as for openpcf run"),
-        data: Path = typer.Option(..., "--data", help="PCFBench folder (standard file names + ecoinvent_picklist.jsonl)"),
-        out: Path = typer.Option(..., "--out", help="output folder: one run folder per task/setting + leaderboard"),
-        tasks: str | None = typer.Option(None, "--tasks", help="comma-separated subset, e.g. 'triage,mapping,epd'"),
+        model: str = typer.Option(
+            ..., "--model", "-m", help="'offline' (no key) or PROVIDER:MODEL as for openpcf run"
+        ),
+        data: Path = typer.Option(
+            ..., "--data", help="PCFBench folder (standard file names + ecoinvent_picklist.jsonl)"
+        ),
+        out: Path = typer.Option(
+            ..., "--out", help="output folder: one run folder per task/setting + leaderboard"
+        ),
+        tasks: str | None = typer.Option(
+            None, "--tasks", help="comma-separated subset, e.g. 'triage,mapping,epd'"
+        ),
         concurrency: int = typer.Option(4, "--concurrency", min=1, help="items in flight per run"),
-        limit: int | None = typer.Option(None, "--limit", min=1, help="first N items of each task (a smoke run)"),
+        limit: int | None = typer.Option(
+            None, "--limit", min=1, help="first N items of each task (a smoke run)"
+        ),
     ) -> None:
         """Run every PCFBench task and setting, then write a leaderboard beside the published results."""
         from openpcf.benchmark.data import DataError
 
         try:
-            board = run_bench(model, data, out, tasks=tasks.split(",") if tasks else None, concurrency=concurrency, limit=limit)
+            board = run_bench(
+                model,
+                data,
+                out,
+                tasks=tasks.split(",") if tasks else None,
+                concurrency=concurrency,
+                limit=limit,
+            )
         except (DataError, ValueError, RuntimeError) as exc:
             fail(str(exc))
         console.print(leaderboard_markdown(board), soft_wrap=True, highlight=False)

@@ -57,7 +57,9 @@ def solver_for(
     """
     if task in PICKLIST_TASKS:
         if picklist is None:
-            raise OfflineUnavailable(f"the offline {task} solver needs the picklist (the data folder's ecoinvent_picklist.jsonl)")
+            raise OfflineUnavailable(
+                f"the offline {task} solver needs the picklist (the data folder's ecoinvent_picklist.jsonl)"
+            )
         path = Path(picklist)
         if not path.is_file():
             raise OfflineUnavailable(f"{path}: picklist not found")

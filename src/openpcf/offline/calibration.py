@@ -69,7 +69,9 @@ def load_calibration(task: str, path: str | Path | None = None) -> Calibrator:
 # ---------------------------------------------------------------- fitting (pure numpy)
 
 
-def fit_logistic(x: np.ndarray, y: np.ndarray, *, l2: float = 1.0, iterations: int = 50) -> tuple[np.ndarray, float]:
+def fit_logistic(
+    x: np.ndarray, y: np.ndarray, *, l2: float = 1.0, iterations: int = 50
+) -> tuple[np.ndarray, float]:
     """L2-regularised logistic regression by Newton's method on standardised ``x`` (n × d).
 
     Returns (weights, bias). The bias is not penalised. ``l2`` is the ridge strength per feature.

@@ -39,11 +39,21 @@ class OfflineCompositionalSolver:
             if kg is None:
                 return SolverResult(error=trace.get("rationale", "no estimate"), trace=trace)
             # Category prior: a total without a bill of materials (the scorer counts it as a mass violation).
-            return SolverResult(output={"kgco2e": kg, "breakdown": []}, trace={"setting": self.setting, **trace})
+            return SolverResult(
+                output={"kgco2e": kg, "breakdown": []}, trace={"setting": self.setting, **trace}
+            )
         output = compositional_output(Trace.model_validate(engine_trace))
         prior = trace.get("unresolved_prior")
         if prior:  # the unresolved materials' category prior, as its own breakdown row (no double count)
-            output["breakdown"].append({"name": "category prior for materials without a factor", "kind": "prior",
-                                        "rate": prior["kg"], "unit": "kg", "factor_id": None, "kgco2e": prior["kgco2e"]})
+            output["breakdown"].append(
+                {
+                    "name": "category prior for materials without a factor",
+                    "kind": "prior",
+                    "rate": prior["kg"],
+                    "unit": "kg",
+                    "factor_id": None,
+                    "kgco2e": prior["kgco2e"],
+                }
+            )
             output["kgco2e"] = kg
         return SolverResult(output=output, trace={"setting": self.setting, **trace})

@@ -80,7 +80,9 @@ def estimate_from_context(
     if not (product.composition or "").strip():
         composition, derivation = derived_composition(product.name, product.description)
         product = product.model_copy(update={"composition": composition})
-        basis = "bill of materials derived from the name" + (" and description" if product.description else "")
+        basis = "bill of materials derived from the name" + (
+            " and description" if product.description else ""
+        )
     try:
         trace = estimate(product, runs=max(runs, 10))
     except (EstimateError, ValueError) as exc:
@@ -116,8 +118,13 @@ def unresolved_prior(trace: Any, category: str | None) -> dict[str, Any] | None:
     resolved part (often process energy only). Returns ``{"kg", "kgco2e", "factor", "lines"}`` or None.
     """
     lines = [
-        x for x in trace.inputs
-        if x.kind == "material" and not x.children and x.factor is None and x.rate.unit == "kg" and x.rate.value > 0
+        x
+        for x in trace.inputs
+        if x.kind == "material"
+        and not x.children
+        and x.factor is None
+        and x.rate.unit == "kg"
+        and x.rate.value > 0
     ]
     if not lines:
         return None

@@ -35,8 +35,24 @@ from openpcf.tasks.base import SolverResult
 # Metals used in grams per kilogram of a product (catalysts, contacts, plating): as a mapping target
 # for anything but the metal itself they overstate the footprint by orders of magnitude.
 TRACE_METALS = frozenset(
-    "platinum palladium rhodium iridium ruthenium osmium gold silver rhenium indium gallium germanium "
-    "tantalum hafnium scandium tellurium".split()
+    [
+        "platinum",
+        "palladium",
+        "rhodium",
+        "iridium",
+        "ruthenium",
+        "osmium",
+        "gold",
+        "silver",
+        "rhenium",
+        "indium",
+        "gallium",
+        "germanium",
+        "tantalum",
+        "hafnium",
+        "scandium",
+        "tellurium",
+    ]
 )
 _ORGANIC_CUES = re.compile(
     r"\b(?:organo\w*|organic|amine\w*|amide\w*|phosphine\w*|thiourea|urea|proline|prolin\w*|alcohol\w*|ester\w*|"
@@ -186,7 +202,12 @@ class OfflineMapper:
             )
             top, margin = best.score, best.score - second
         else:
-            return {"choice": None, "rationale": "no candidate activity found", "features": {}, "runners_up": []}
+            return {
+                "choice": None,
+                "rationale": "no candidate activity found",
+                "features": {},
+                "runners_up": [],
+            }
         features = {"top": round(top, 4), "margin": round(margin, 4), "generic": 1.0 if generic else 0.0}
         runners_up = [
             {
@@ -199,8 +220,13 @@ class OfflineMapper:
             }
             for s in scored[:5]
         ]
-        return {"choice": choice, "rationale": rationale, "features": features, "runners_up": runners_up,
-                "need": {"head": need.head, "head_noun": need.head_noun, "context": need.context[:200]}}
+        return {
+            "choice": choice,
+            "rationale": rationale,
+            "features": features,
+            "runners_up": runners_up,
+            "need": {"head": need.head, "head_noun": need.head_noun, "context": need.context[:200]},
+        }
 
     async def solve(self, row: MappingRow | dict[str, Any]) -> SolverResult:
         inp = row.input if isinstance(row, MappingRow) else MappingRow.model_validate(row).input

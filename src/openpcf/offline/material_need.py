@@ -30,10 +30,44 @@ _HEAD_STOP = re.compile(
 # Head nouns that name a function, not a substance: the need is the whole formulation, never one
 # of the ingredients named around it (a catalyst is not its metal, an adhesive is not its resin).
 FUNCTIONAL_NOUNS = frozenset(
-    "catalyst organocatalyst catalysts promoter initiator accelerator hardener curative agent additive additives "
-    "package formulation blend compound masterbatch adhesive coating paint ink sealant binder "
-    "dispersion emulsion mixture system reagent surfactant stabilizer stabiliser plasticizer plasticiser "
-    "lubricant grease detergent cleaner".split()
+    [
+        "catalyst",
+        "organocatalyst",
+        "catalysts",
+        "promoter",
+        "initiator",
+        "accelerator",
+        "hardener",
+        "curative",
+        "agent",
+        "additive",
+        "additives",
+        "package",
+        "formulation",
+        "blend",
+        "compound",
+        "masterbatch",
+        "adhesive",
+        "coating",
+        "paint",
+        "ink",
+        "sealant",
+        "binder",
+        "dispersion",
+        "emulsion",
+        "mixture",
+        "system",
+        "reagent",
+        "surfactant",
+        "stabilizer",
+        "stabiliser",
+        "plasticizer",
+        "plasticiser",
+        "lubricant",
+        "grease",
+        "detergent",
+        "cleaner",
+    ]
 )
 
 

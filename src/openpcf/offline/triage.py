@@ -61,7 +61,9 @@ _PROCESSING = re.compile(
     r"\b(?:pre-?\w+|coated|anodi[sz]ed|finish\w*|moulded|molded|extruded|machined|printed|dyed|cast|forged|"
     r"shredded|woven|knitted|rolled|remelted|impact)\b"
 )
-_RECYCLED = re.compile(r"\b(?:recycl\w*|post-consumer|pre-consumer|scrap|secondary|remelt\w*|reclaimed|recovered)\b")
+_RECYCLED = re.compile(
+    r"\b(?:recycl\w*|post-consumer|pre-consumer|scrap|secondary|remelt\w*|reclaimed|recovered)\b"
+)
 _COMMODITY = re.compile(
     r"\b(?:electricity|electrical power|grid|natural gas|water|steam|heat|thermal energy|diesel|fuel|"
     r"nitrogen|argon|oxygen|compressed air|lubricant)\b"
@@ -72,7 +74,9 @@ def _count(pattern: re.Pattern[str], text: str) -> float:
     return float(len(pattern.findall(text)))
 
 
-def triage_features(inp: TriageInput, search: PicklistSearch, *, k: int = 20) -> tuple[dict[str, float], dict[str, Any]]:
+def triage_features(
+    inp: TriageInput, search: PicklistSearch, *, k: int = 20
+) -> tuple[dict[str, float], dict[str, Any]]:
     """The evidence features of one market (see :data:`FEATURES`) and the best candidate for the trace."""
     name = normalise_text(inp.market.name)
     description = normalise_text(inp.market.description or "")
@@ -108,7 +112,9 @@ def triage_features(inp: TriageInput, search: PicklistSearch, *, k: int = 20) ->
         "processing_cues": _count(_PROCESSING, market_text),
         "recycled_cues": _count(_RECYCLED, market_text),
         "commodity_cues": _count(_COMMODITY, name_lower),
-        "root_overlap": (sum(1 for t in head if t in root_tokens) / len(head)) if head and root_tokens else 0.0,
+        "root_overlap": (sum(1 for t in head if t in root_tokens) / len(head))
+        if head and root_tokens
+        else 0.0,
         "name_words": float(len(need.head_tokens)),
     }
     if not features["dense"]:
@@ -126,7 +132,11 @@ def triage_features(inp: TriageInput, search: PicklistSearch, *, k: int = 20) ->
 def rationale(should_map: bool, features: dict[str, float], best: str | None) -> str:
     if should_map:
         return f"a background activity matches the market: '{best}' (head coverage {features['head_coverage']:.2f})"
-    cues = [n.replace("_cues", "") for n in ("assembly_cues", "formulation_cues", "processing_cues", "recycled_cues", "list_cues") if features[n] > 0]
+    cues = [
+        n.replace("_cues", "")
+        for n in ("assembly_cues", "formulation_cues", "processing_cues", "recycled_cues", "list_cues")
+        if features[n] > 0
+    ]
     why = f"compositeness cues: {', '.join(cues)}" if cues else "no activity matches it well enough"
     return f"decompose: {why} (best activity '{best}', head coverage {features['head_coverage']:.2f})"
 
