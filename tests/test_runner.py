@@ -216,3 +216,68 @@ def test_loop_records_exceptions_and_schema_failures(tmp_path, monkeypatch: pyte
     # p1: 10 vs 12 -> within 2x; p2, p3 failed -> outside every band: 1/3.
     assert summary["n_failed"] == 2 and summary["metrics"]["within_2x"]["value"] == pytest.approx(1 / 3)
     assert summary["setting"] == "epd_name_only"
+
+
+# ------------------------------------------------------------------ the guarded model
+
+
+def test_guarded_model_retries_caches_and_books_usage(tmp_path) -> None:
+    from pydantic_ai import Agent
+    from pydantic_ai.messages import ModelResponse, TextPart
+    from pydantic_ai.models.function import FunctionModel
+    from pydantic_ai.usage import RequestUsage
+
+    from openpcf.llm.cache import ResponseCache
+    from openpcf.llm.metering import metering
+    from openpcf.llm.prices import TokenPrice
+    from openpcf.runner.guarded_model import GuardedModel
+
+    calls: list[int] = []
+
+    def flaky(messages, info):  # noqa: ANN001
+        calls.append(1)
+        if len(calls) == 1:
+            raise http_error(503)
+        if len(calls) == 2:
+            raise http_error(429, {"retry-after-ms": "20"})
+        return ModelResponse(parts=[TextPart("ok")], usage=RequestUsage(input_tokens=2000, output_tokens=100))
+
+    model = GuardedModel(
+        FunctionModel(flaky),
+        label="fn:flaky",
+        cache=ResponseCache(tmp_path),
+        retry=RetryPolicy(max_attempts=3, base_delay=0.001, jitter=0.0),
+        price=TokenPrice(input=1.0, output=10.0),
+    )
+    agent = Agent(model)
+
+    async def twice():  # noqa: ANN202
+        with metering() as first:
+            assert (await agent.run("hi")).output == "ok"
+        with metering() as second:
+            assert (await agent.run("hi")).output == "ok"
+        return first, second
+
+    first, second = asyncio.run(twice())
+    assert len(calls) == 3  # 503, 429, answer; the second run is a cache hit
+    # 2,000 tokens at $1/M + 100 at $10/M = 0.002 + 0.001
+    assert (first.requests, first.failed_attempts, first.input_tokens, first.cost_usd) == (
+        1,
+        2,
+        2000,
+        pytest.approx(0.003),
+    )
+    assert (second.requests, second.cache_hits, second.cost_usd) == (0, 1, 0.0)
+
+    refused: list[int] = []
+
+    def broken(messages, info):  # noqa: ANN001
+        refused.append(1)
+        raise http_error(401)
+
+    final = GuardedModel(
+        FunctionModel(broken), label="fn:broken", retry=RetryPolicy(max_attempts=5, base_delay=0.001)
+    )
+    with pytest.raises(ModelHTTPError):
+        asyncio.run(Agent(final).run("hi"))
+    assert len(refused) == 1  # a client error is not retried

@@ -375,7 +375,7 @@ async def write_summary(
         )
     try:
         result = score(task, rows, preds, **kwargs)
-    except Exception as exc:
+    except Exception as exc:  # the results are safe: record the failure and say how to score them again
         write_json(out / SUMMARY_FILE, {"task": task, "error": f"{type(exc).__name__}: {exc}"})
         raise RunError(
             f"scoring failed ({type(exc).__name__}: {exc}); the results are kept: `openpcf rescore {out}`"
