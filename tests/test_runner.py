@@ -234,7 +234,7 @@ def test_guarded_model_retries_caches_and_books_usage(tmp_path) -> None:
 
     calls: list[int] = []
 
-    def flaky(messages, info):  # noqa: ANN001
+    def flaky(messages, info):
         calls.append(1)
         if len(calls) == 1:
             raise http_error(503)
@@ -251,7 +251,7 @@ def test_guarded_model_retries_caches_and_books_usage(tmp_path) -> None:
     )
     agent = Agent(model)
 
-    async def twice():  # noqa: ANN202
+    async def twice():
         with metering() as first:
             assert (await agent.run("hi")).output == "ok"
         with metering() as second:
@@ -271,7 +271,7 @@ def test_guarded_model_retries_caches_and_books_usage(tmp_path) -> None:
 
     refused: list[int] = []
 
-    def broken(messages, info):  # noqa: ANN001
+    def broken(messages, info):
         refused.append(1)
         raise http_error(401)
 
