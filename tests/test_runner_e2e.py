@@ -218,7 +218,7 @@ def test_faults_are_retried_or_recorded_and_the_run_goes_on(data: Path, tmp_path
         if key.startswith("SERVER-ERROR") and first:
             return Reply(status=500)
         if key.startswith("SLOW") and first:
-            return Reply(delay=1.0, tool=output_tool(request), arguments='{"reference_product": "late"}')
+            return Reply(delay=2.5, tool=output_tool(request), arguments='{"reference_product": "late"}')
         if key.startswith("MALFORMED"):
             return Reply(tool=output_tool(request), arguments='{"reference_product": "copper cath')
         if key.startswith("ALWAYS-500"):
@@ -240,7 +240,7 @@ def test_faults_are_retried_or_recorded_and_the_run_goes_on(data: Path, tmp_path
             "--backoff",
             "0.01",
             "--timeout",
-            "0.4",
+            "0.8",
             "--max-attempts",
             "3",
             "--concurrency",
