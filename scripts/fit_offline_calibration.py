@@ -7,7 +7,7 @@ Triage: L2 logistic regression of should_map on the evidence features of
 :mod:`openpcf.offline.triage`. Mapping: Platt-style logistic regression of "the offline choice is
 correct" on its evidence (top score, margin, generic proxy used). Each report gives the out-of-fold
 accuracy / ECE / Brier (every item predicted by a model fitted without it; 5-fold CV repeated over
-3 seeds, mean reported) with the bootstrap 95% interval of the PCFBench scorer, then the model refitted
+5 seeds, mean reported) with the bootstrap 95% interval of the PCFBench scorer, then the model refitted
 on all dev items is written. Only dev data is used; nothing is tuned to a single item.
 """
 
@@ -35,7 +35,7 @@ from openpcf.offline.picklist_search import PicklistSearch
 from openpcf.offline.triage import FEATURES, triage_features
 
 MAPPING_FEATURES = ("top", "margin", "generic")
-SEEDS = (0, 1, 2)
+SEEDS = (0, 1, 2, 3, 4)
 
 
 def _metric(result: Any, name: str) -> dict[str, Any]:
