@@ -6,8 +6,8 @@ Model strings are ``PROVIDER:MODEL`` (``openai:gpt-4o-mini``, ``anthropic:claude
 (vLLM, Ollama, llama.cpp server) is reached through the chat-completions client; the provider prefix may
 then be omitted. ``offline`` is reserved for openpcf's own no-API system and never builds a model.
 
-The provider SDKs' own retries are switched off (``max_retries=0`` in every request's settings): the
-runner owns the one retry layer, so attempts never multiply.
+The provider SDKs' own retries are switched off (in the client for openai and bedrock, ``max_retries=0`` in
+every request's settings for the others): the runner owns the one retry layer, so attempts never multiply.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ _CREDENTIALS: dict[str, tuple[str, ...]] = {
     "openrouter": ("OPENROUTER_API_KEY",),
 }
 PROVIDERS: tuple[str, ...] = tuple(_CREDENTIALS)
+_CLIENT_RETRIES_OFF = frozenset({"openai", "bedrock"})
 
 
 class CredentialError(RuntimeError):
@@ -66,9 +67,8 @@ class GenerationSettings(BaseModel):
 
     def model_settings(self, provider: str) -> dict[str, Any]:
         """pydantic-ai ``ModelSettings`` for ``provider`` (SDK retries off)."""
-        out: dict[str, Any] = (
-            {} if provider == "bedrock" else {"max_retries": 0}
-        )  # bedrock: off in its client
+        # Retries are off in the clients built here for openai and bedrock; the others take it per request.
+        out: dict[str, Any] = {} if provider in _CLIENT_RETRIES_OFF else {"max_retries": 0}
         if self.temperature is not None:
             out["temperature"] = self.temperature
         if self.max_tokens is not None:
@@ -158,11 +158,14 @@ def _build(spec: ModelSpec, key: str | None) -> Any:
         from pydantic_ai.models.openai import OpenAIChatModel
         from pydantic_ai.providers.openai import OpenAIProvider
 
+        from openai import AsyncOpenAI
+
         if spec.base_url:
             # Local servers rarely check keys; a hosted compatible server reads OPENAI_API_KEY.
             key = os.environ.get("OPENAI_API_KEY") or "not-needed"
-            return OpenAIChatModel(name, provider=OpenAIProvider(base_url=spec.base_url, api_key=key))
-        return OpenAIChatModel(name, provider=OpenAIProvider(api_key=key))
+        # Retries off in the client itself: a per-request max_retries would copy the client on every call.
+        client = AsyncOpenAI(api_key=key, base_url=spec.base_url, max_retries=0)
+        return OpenAIChatModel(name, provider=OpenAIProvider(openai_client=client))
     if p == "anthropic":
         from pydantic_ai.models.anthropic import AnthropicModel
         from pydantic_ai.providers.anthropic import AnthropicProvider

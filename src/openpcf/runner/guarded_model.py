@@ -90,3 +90,16 @@ class GuardedModel(WrapperModel):
             if self.response_cache is not None and key is not None:
                 self.response_cache.put(key, response)
             return response
+
+    async def aclose(self) -> None:
+        """Close the HTTP client of the wrapped model, if it has one we built (before the event loop ends)."""
+        client = getattr(self.wrapped, "client", None)
+        close = getattr(client, "close", None)
+        if close is not None and asyncio.iscoroutinefunction(close):
+            await close()
+
+
+async def close_model(model: object) -> None:
+    """``aclose()`` a :class:`GuardedModel`; anything else is left alone."""
+    if isinstance(model, GuardedModel):
+        await model.aclose()

@@ -298,6 +298,7 @@ async def run_benchmark(
         log.close()
         if progress:
             progress.stop()
+        await _close(solver)
 
     preds = [p for p in read_results(out / "results.jsonl") if p.id in wanted]
     manifest.totals = totals_of(preds, len(rows))
@@ -307,6 +308,14 @@ async def run_benchmark(
     write_json(out / MANIFEST_FILE, manifest)
     await write_summary(out, manifest, folder, rows, preds, judge=opts.judge, opts=opts)
     return manifest
+
+
+async def _close(holder: Any) -> None:
+    """Close the model client of a solver or judge we built (an offline or injected solver has none)."""
+    if getattr(holder, "model", None) is not None:
+        from openpcf.runner.guarded_model import close_model
+
+        await close_model(holder.model)
 
 
 def changed_inputs(previous: Manifest, current: Manifest) -> str | None:
@@ -368,6 +377,7 @@ async def write_summary(
         with metering() as judge_meter:
             judge_errors = await aligner.prefetch(pairs, concurrency=(opts.concurrency if opts else 4))
         kwargs["aligner"] = aligner
+        await _close(aligner)  # every judgement is in its memo now
     if judge_errors:
         raise RunError(
             f"the judge failed on {len(judge_errors)} item(s) (first: {judge_errors[0]}); "

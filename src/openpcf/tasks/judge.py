@@ -49,6 +49,7 @@ class LLMJudgeAligner:
         from pydantic_ai import Agent, ToolOutput
 
         self.name = f"llm-judge:{label}"
+        self.model = model
         self.prompts = prompts or PromptBook()
         self._agent = Agent(
             model,

@@ -58,6 +58,7 @@ class ModelSolver:
         if budget < 1:
             raise ValueError("the model-call budget must be at least 1")
         self.name = name
+        self.model = model
         self.prompts = prompts
         self.spec = spec
         self.budget = budget
