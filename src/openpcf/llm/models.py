@@ -155,10 +155,9 @@ def build_model(model: str | ModelSpec, *, base_url: str | None = None) -> Any:
 def _build(spec: ModelSpec, key: str | None) -> Any:
     p, name = spec.provider, spec.name
     if p == "openai":
+        from openai import AsyncOpenAI
         from pydantic_ai.models.openai import OpenAIChatModel
         from pydantic_ai.providers.openai import OpenAIProvider
-
-        from openai import AsyncOpenAI
 
         if spec.base_url:
             # Local servers rarely check keys; a hosted compatible server reads OPENAI_API_KEY.
