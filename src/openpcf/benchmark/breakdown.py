@@ -130,7 +130,8 @@ def structure(rows: list[BreakdownRow], trace: dict[str, Any] | None = None) -> 
     if trace and isinstance(trace.get("depth"), (int, float)):
         depths.append(trace["depth"])
     depth = float(max(depths)) if depths else math.nan
-    violation = not math.isfinite(total) or total < 1.0 or total > 3.0
+    # 1e-9 absorbs floating-point noise of shares normalised to 100% (Σ = 0.9999999999999999)
+    violation = not math.isfinite(total) or total < 1.0 - 1e-9 or total > 3.0 + 1e-9
     return Structure(total, violation, ghost, depth)
 
 
