@@ -42,6 +42,7 @@ class ProductFamily(BaseModel):
     recycled_first: bool = False
 
 
+@lru_cache(maxsize=None)  # thousands of entries: beyond re's own 512-pattern cache
 def word_pattern(word: str) -> re.Pattern[str]:
     """Whole-word pattern of a vocabulary entry. Short upper-case abbreviations (PE, PA6, CEM, Al) are
     matched case-sensitively so they do not fire on ordinary words (``pe`` in Italian, ``al``)."""
