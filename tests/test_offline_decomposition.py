@@ -26,9 +26,9 @@ def test_hand_written_cable_compound_gets_named_polymer_and_family_fillers() -> 
         "and LLDPE, filled with aluminium trihydroxide.",
     )
     got = [c.name for c in components]
-    # Family 'halogen-free flame-retardant compound' (name cue 'compound', description cues halogen-free,
-    # flame retardant, cables, sheathing, EVA, aluminium trihydroxide) beats 'power cable' (1 cue);
-    # aluminium hydroxide (0.6) leads, $main = the first polymer named (EVA, 0.3), then the family's
+    # Family 'halogen-free flame-retardant compound' (name cue 'compound' x2, description cues halogen free,
+    # flame retardant, cables, sheathing, EVA, filled, aluminium trihydroxide: 9) beats 'aluminium
+    # hydroxide' (3) and 'power cable' (2); aluminium hydroxide (0.6) leads, $main = the first polymer named (EVA, 0.3), then the family's
     # polyethylene (0.06, which stands for the LLDPE mention), magnesium hydroxide and additives (0.02 each,
     # template order).
     assert trace["family"] == "halogen-free flame-retardant compound"
