@@ -13,6 +13,8 @@ from openpcf.offline.epd import (
     OfflineEpdSolver,
     component_label,
     composition_from_components,
+    declared_in_mass,
+    declared_mass_kg,
     estimate_from_context,
 )
 
@@ -61,3 +63,12 @@ def test_compositional_breakdown_adds_up_to_the_total() -> None:
     rows = result.output["breakdown"]
     assert result.output["kgco2e"] == pytest.approx(sum(r["kgco2e"] or 0.0 for r in rows))
     assert any(r["kind"] == "energy" for r in rows)
+
+
+def test_declared_units_and_no_prior_without_a_mass() -> None:
+    assert declared_mass_kg("1000 kg") == 1000.0 and declared_mass_kg("kilogram") == 1.0
+    assert declared_in_mass("t") and not declared_in_mass("1 m2") and not declared_in_mass("bananas")
+    result = asyncio.run(
+        OfflineEpdSolver("epd_name_only").solve(row(product_name="steel sheet", quantity_unit="1 m2"))
+    )
+    assert result.output is None and "without a mass" in result.error + result.trace["rationale"]

@@ -150,3 +150,9 @@ def test_registry_needs_the_picklist_and_knows_the_tasks(tmp_path: Path) -> None
         solver_for("poetry")
     solver = solver_for("mapping", picklist=write_picklist(tmp_path / "p.jsonl"), dense=False)
     assert solver.name == "offline"
+
+
+def test_an_empty_need_is_a_recorded_failure_not_a_guess(mapper: OfflineMapper) -> None:
+    row = MappingRow(id="x", input=MappingInput(material_name="  !! "), expected_output={"options": ["?"]})
+    result = asyncio.run(mapper.solve(row))
+    assert result.output is None and "names nothing to map" in result.error

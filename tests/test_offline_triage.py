@@ -96,3 +96,9 @@ def test_shipped_calibration_is_fitted_and_says_how(tmp_path: Path) -> None:
     assert "logistic regression" in model.fitted and "dev" in model.fitted
     assert model.report["mean"]["accuracy"] > 0.5 and "ece" in model.report["mean"]
     assert load_calibration("triage", tmp_path / "absent.json").fitted.startswith("not fitted")
+
+
+def test_an_empty_market_is_a_recorded_failure(search: PicklistSearch) -> None:
+    row = TriageRow(id="e", input=market(""), expected_output={"should_map": True})
+    result = asyncio.run(OfflineTriage(search, calibrator=HAND_MODEL).solve(row))
+    assert result.output is None and "names nothing to triage" in result.error

@@ -230,6 +230,8 @@ class OfflineMapper:
 
     async def solve(self, row: MappingRow | dict[str, Any]) -> SolverResult:
         inp = row.input if isinstance(row, MappingRow) else MappingRow.model_validate(row).input
+        if not tokenize(inp.material_name):
+            return SolverResult(error=f"material_name {inp.material_name!r} names nothing to map")
         decision = self.choose(inp)
         if decision["choice"] is None:
             return SolverResult(error=decision["rationale"], trace=decision)

@@ -157,6 +157,8 @@ class OfflineTriage:
 
     async def solve(self, row: TriageRow | dict[str, Any]) -> SolverResult:
         inp = row.input if isinstance(row, TriageRow) else TriageRow.model_validate(row).input
+        if not tokenize(inp.market.name) and not tokenize(inp.market.description or ""):
+            return SolverResult(error=f"market {inp.market.name!r} names nothing to triage")
         features, evidence = triage_features(inp, self.search)
         p_map = self.calibrator.probability(features)
         should_map = p_map >= 0.5
