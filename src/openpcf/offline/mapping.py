@@ -131,6 +131,12 @@ def score_candidate(need: MaterialNeed, c: Candidate, *, asked: str | None) -> S
         # "silicon carbide", which names a different substance.
         score += 0.15
         notes.append("names the product's base name")
+    context_words = everything - head
+    if head and head_cov == 0 and any(t in context_words for t in cand) and not need.functional:
+        # Context informs the choice, it never replaces the head: "Magnet" described as "packaging"
+        # is still a magnet, not a packaging activity.
+        score -= 0.15
+        notes.append("matches only the context, none of the head words")
     if need.functional and need.head_noun not in cand:
         score -= 0.25
         notes.append(f"does not name a {need.head_noun}: an ingredient or feature of it, not what is bought")
