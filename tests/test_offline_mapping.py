@@ -36,6 +36,8 @@ PICKLIST = [
     ("silicon carbide", "An abrasive ceramic."),
     ("silicon, electronics grade", "Silicon purified for electronics."),
     ("tetrabutyltin", "An organotin compound."),
+    ("permanent magnet, for electric motor", "Sintered NdFeB magnet."),
+    ("packaging, for fertilisers", "Bags and boxes for fertilisers."),
 ]
 
 
@@ -156,3 +158,10 @@ def test_an_empty_need_is_a_recorded_failure_not_a_guess(mapper: OfflineMapper) 
     row = MappingRow(id="x", input=MappingInput(material_name="  !! "), expected_output={"options": ["?"]})
     result = asyncio.run(mapper.solve(row))
     assert result.output is None and "names nothing to map" in result.error
+
+
+def test_context_informs_but_never_replaces_the_head(mapper: OfflineMapper) -> None:
+    decision = mapper.choose(MappingInput(material_name="Magnet", description="packaging"))
+    assert decision["choice"] == "permanent magnet, for electric motor"
+    packaging = next(r for r in decision["runners_up"] if r["reference_product"] == "packaging, for fertilisers")
+    assert "matches only the context, none of the head words" in packaging["notes"]
