@@ -84,5 +84,7 @@ def test_offline_bench_end_to_end_on_a_tiny_folder(tmp_path: Path) -> None:
         assert (out / name).is_file()
     assert (out / "mapping" / "results.jsonl").is_file() and (out / "triage" / "summary.json").is_file()
     assert "## mapping" in (out / "details.md").read_text()
+    assert any("cross-validated accuracy" in n for n in board["notes"])
+    assert "in-sample" in (out / "leaderboard.md").read_text()
     with pytest.raises(ValueError, match="no file for epd"):
         run_bench("offline", data, out, tasks=["epd"], progress=False)

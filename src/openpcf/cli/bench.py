@@ -120,7 +120,8 @@ def leaderboard_markdown(board: dict[str, Any]) -> str:
         f"{board['citation']} — {board['published_setup']}. Published numbers are on the full dataset; "
         "a run on a split is not directly comparable item for item.\n"
     )
-    return "\n".join(lines) + "\n" + note
+    extra = "".join(f"\n- {n}" for n in board.get("notes", []))
+    return "\n".join(lines) + "\n" + note + (extra + "\n" if extra else "")
 
 
 def details_markdown(summaries: dict[str, dict[str, Any]], timings: dict[str, float]) -> str:
@@ -206,6 +207,7 @@ def run_bench(
     board["wall_time_s"] = round(total, 2)
     board["run_wall_time_s"] = {k: round(v, 2) for k, v in timings.items()}
     board["skipped"] = skipped
+    board["notes"] = offline_notes() if model == "offline" else []
     (out / "leaderboard.json").write_text(
         json.dumps(board, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
     )
@@ -219,6 +221,27 @@ def run_bench(
     notes = "".join(f"\n## {name}\nskipped: {why}\n" for name, why in skipped.items())
     (out / "details.md").write_text(details_markdown(summaries, timings) + notes, encoding="utf-8")
     return board
+
+
+def offline_notes() -> list[str]:
+    """What a reader must know about the offline row: parts fitted on the dev split, with their CV estimate."""
+    from openpcf.offline.calibration import load_calibration
+
+    notes = []
+    triage = load_calibration("triage")
+    cv = (triage.report or {}).get("mean")
+    if cv:
+        notes.append(
+            f"offline triage is a model fitted on the PCFBench dev split ({triage.report.get('n_items')} items): "
+            f"its dev accuracy is in-sample; cross-validated accuracy {cv['accuracy']:.3f}, ECE {cv['ece']:.3f}"
+        )
+    mapping = load_calibration("mapping")
+    cv = (mapping.report or {}).get("mean")
+    if cv:
+        notes.append(
+            f"offline mapping confidence is calibrated on the dev split: cross-validated ECE {cv['ece']:.3f}"
+        )
+    return notes
 
 
 def _progress(label: str) -> Any:
