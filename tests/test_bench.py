@@ -88,3 +88,25 @@ def test_offline_bench_end_to_end_on_a_tiny_folder(tmp_path: Path) -> None:
     assert "in-sample" in (out / "leaderboard.md").read_text()
     with pytest.raises(ValueError, match="no file for epd"):
         run_bench("offline", data, out, tasks=["epd"], progress=False)
+
+
+def test_openpcf_run_offline_gets_the_folders_picklist(tmp_path: Path) -> None:
+    """``openpcf run mapping --model offline`` builds the offline solver with the data folder's picklist."""
+    import asyncio
+
+    from openpcf.runner.session import RunOptions, run_benchmark
+
+    data = tmp_path / "data"
+    data.mkdir()
+    write_picklist(
+        data / "ecoinvent_picklist.jsonl",
+        [("glucose", "Dextrose sugar."), ("waste glucose", "'waste glucose' is a waste.")],
+    )
+    _jsonl(data / "task3_mapping.jsonl", [
+        {"id": "m1", "input": {"material_name": "glucose syrup"}, "expected_output": {"options": ["glucose"]},
+         "metadata": {"product_category": "Food & beverages", "vagueness_severity": 1}},
+    ])  # fmt: skip
+    opts = RunOptions(task="mapping", model="offline", data_dir=data, out_dir=tmp_path / "run")
+    asyncio.run(run_benchmark(opts))
+    line = json.loads((tmp_path / "run" / "results.jsonl").read_text().splitlines()[0])
+    assert line["output"]["reference_product"] == "glucose"
