@@ -37,6 +37,7 @@ PICKLIST = [
     ("silicon, electronics grade", "Silicon purified for electronics."),
     ("tetrabutyltin", "An organotin compound."),
     ("permanent magnet, for electric motor", "Sintered NdFeB magnet."),
+    ("polyethylene terephthalate, granulate, amorphous, recycled", "Recycled PET granulate."),
     ("packaging, for fertilisers", "Bags and boxes for fertilisers."),
 ]
 
@@ -163,5 +164,13 @@ def test_an_empty_need_is_a_recorded_failure_not_a_guess(mapper: OfflineMapper) 
 def test_context_informs_but_never_replaces_the_head(mapper: OfflineMapper) -> None:
     decision = mapper.choose(MappingInput(material_name="Magnet", description="packaging"))
     assert decision["choice"] == "permanent magnet, for electric motor"
-    packaging = next(r for r in decision["runners_up"] if r["reference_product"] == "packaging, for fertilisers")
+    packaging = next(
+        r for r in decision["runners_up"] if r["reference_product"] == "packaging, for fertilisers"
+    )
     assert "matches only the context, none of the head words" in packaging["notes"]
+
+
+def test_recycled_activity_only_when_the_need_asks_for_recycled_content(mapper: OfflineMapper) -> None:
+    assert choose(mapper, "PET granulate, amorphous") == "polyethylene terephthalate, granulate, amorphous"
+    recycled = "polyethylene terephthalate, granulate, amorphous, recycled"
+    assert choose(mapper, "PET granulate, amorphous, post-consumer recycled") == recycled

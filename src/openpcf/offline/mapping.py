@@ -27,7 +27,14 @@ from typing import Any
 
 from openpcf.benchmark.data import MappingInput, MappingRow
 from openpcf.offline.calibration import Calibrator, load_calibration
-from openpcf.offline.material_need import MaterialNeed, normalise_text, read_need, role_asked_for, trade_cues
+from openpcf.offline.material_need import (
+    MaterialNeed,
+    normalise_text,
+    read_need,
+    recycled_mismatch,
+    role_asked_for,
+    trade_cues,
+)
 from openpcf.offline.picklist_search import Candidate, PicklistSearch
 from openpcf.search import prepare_query, tokenize
 from openpcf.tasks.base import SolverResult
@@ -137,6 +144,9 @@ def score_candidate(need: MaterialNeed, c: Candidate, *, asked: str | None) -> S
         # is still a magnet, not a packaging activity.
         score -= 0.15
         notes.append("matches only the context, none of the head words")
+    if recycled_mismatch(f"{need.text} {need.context}", c.reference_product):
+        score -= 0.15
+        notes.append("a recycled material, and the need does not ask for recycled content")
     if need.functional and need.head_noun not in cand:
         score -= 0.25
         notes.append(f"does not name a {need.head_noun}: an ingredient or feature of it, not what is bought")

@@ -90,6 +90,19 @@ def trade_cues(text: str) -> list[str]:
     return []
 
 
+#: Words saying a material is secondary (recycled, scrap, remelted …) rather than virgin.
+RECYCLED_WORDS = re.compile(
+    r"\b(?:recycl\w*|post-consumer|pre-consumer|scrap|secondary|remelt\w*|reclaimed|recovered)\b",
+    re.IGNORECASE,
+)
+
+
+def recycled_mismatch(need_text: str, activity: str) -> bool:
+    """True when the activity is a recycled/secondary material and the need does not ask for one: a
+    practitioner maps a virgin (or unspecified) material to the primary activity."""
+    return bool(RECYCLED_WORDS.search(activity)) and not RECYCLED_WORDS.search(need_text)
+
+
 def role_asked_for(need_text: str) -> str | None:
     """The activity role a need itself asks for, when it says so: a need for "steel scrap" may map to
     scrap, one for "injection moulding" to a service, one for "steel removed by milling" to removal."""

@@ -28,7 +28,7 @@ from typing import Any
 from openpcf.benchmark.data import TriageInput, TriageRow
 from openpcf.offline.calibration import Calibrator, load_calibration
 from openpcf.offline.mapping import expand
-from openpcf.offline.material_need import normalise_text, read_need
+from openpcf.offline.material_need import RECYCLED_WORDS, normalise_text, read_need
 from openpcf.offline.picklist_search import PicklistSearch
 from openpcf.search import tokenize
 from openpcf.tasks.base import SolverResult
@@ -60,9 +60,6 @@ _FORMULATION = re.compile(
 _PROCESSING = re.compile(
     r"\b(?:pre-?\w+|coated|anodi[sz]ed|finish\w*|moulded|molded|extruded|machined|printed|dyed|cast|forged|"
     r"shredded|woven|knitted|rolled|remelted|impact)\b"
-)
-_RECYCLED = re.compile(
-    r"\b(?:recycl\w*|post-consumer|pre-consumer|scrap|secondary|remelt\w*|reclaimed|recovered)\b"
 )
 _COMMODITY = re.compile(
     r"\b(?:electricity|electrical power|grid|natural gas|water|steam|heat|thermal energy|diesel|fuel|"
@@ -110,7 +107,7 @@ def triage_features(
         "list_cues": _count(_LIST, name_lower),
         "formulation_cues": _count(_FORMULATION, market_text),
         "processing_cues": _count(_PROCESSING, market_text),
-        "recycled_cues": _count(_RECYCLED, market_text),
+        "recycled_cues": _count(RECYCLED_WORDS, market_text),
         "commodity_cues": _count(_COMMODITY, name_lower),
         "root_overlap": (sum(1 for t in head if t in root_tokens) / len(head))
         if head and root_tokens
