@@ -21,6 +21,7 @@ How a practitioner maps, and what this solver does in that order:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -115,7 +116,13 @@ def _overlap(a: set[str], b: tuple[str, ...]) -> int:
     return sum(1 for t in set(b) if t in a)
 
 
-def score_candidate(need: MaterialNeed, c: Candidate, *, asked: str | None) -> ScoredCandidate:
+#: The practitioner rules, by name (``OfflineMapper(rules=…)`` switches them for ablations).
+RULES = ("role", "base_name", "context_only", "recycled", "function", "trace_metal", "generic_proxy")
+
+
+def score_candidate(
+    need: MaterialNeed, c: Candidate, *, asked: str | None, rules: frozenset[str] = frozenset(RULES)
+) -> ScoredCandidate:
     """Evidence score of one candidate for a need (higher is better; about 0–1 before penalties)."""
     head = set(tokenize(expand(need.head)))
     everything = head | set(tokenize(expand(need.context)))
@@ -128,30 +135,36 @@ def score_candidate(need: MaterialNeed, c: Candidate, *, asked: str | None) -> S
     else:  # no dense signal (lexical-only search): the lexical evidence carries the whole weight
         score = lexical_part / 0.60
     notes: list[str] = []
-    if c.role != "material" and c.role != asked:
+    if "role" in rules and c.role != "material" and c.role != asked:
         score -= 0.5
         notes.append(f"a {c.role} activity, not a material")
     base = tuple(tokenize(c.reference_product.split(",")[0]))
-    if base and all(t in head for t in base) and need.head_noun in base:
+    if "base_name" in rules and base and all(t in head for t in base) and need.head_noun in base:
         # ecoinvent names the product before the first comma and qualifies it after: a need that
         # names the whole base product ("silicon") fits "silicon, electronics grade" better than
         # "silicon carbide", which names a different substance.
         score += 0.15
         notes.append("names the product's base name")
     context_words = everything - head
-    if head and head_cov == 0 and any(t in context_words for t in cand) and not need.functional:
+    if (
+        "context_only" in rules
+        and head
+        and head_cov == 0
+        and any(t in context_words for t in cand)
+        and not need.functional
+    ):
         # Context informs the choice, it never replaces the head: "Magnet" described as "packaging"
         # is still a magnet, not a packaging activity.
         score -= 0.15
         notes.append("matches only the context, none of the head words")
-    if recycled_mismatch(f"{need.text} {need.context}", c.reference_product):
+    if "recycled" in rules and recycled_mismatch(f"{need.text} {need.context}", c.reference_product):
         score -= 0.15
         notes.append("a recycled material, and the need does not ask for recycled content")
-    if need.functional and need.head_noun not in cand:
+    if "function" in rules and need.functional and need.head_noun not in cand:
         score -= 0.25
         notes.append(f"does not name a {need.head_noun}: an ingredient or feature of it, not what is bought")
     metal = next((t for t in cand if t in TRACE_METALS), None)
-    if metal and metal not in head:
+    if "trace_metal" in rules and metal and metal not in head:
         score -= 0.4
         notes.append(f"{metal} is a trace ingredient here")
     return ScoredCandidate(c, score, head_cov, precision, tuple(notes))
@@ -176,10 +189,15 @@ class OfflineMapper:
         *,
         calibrator: Calibrator | None = None,
         k: int = 30,
+        rules: Sequence[str] | None = None,
     ):
         self.search = search
         self.calibrator = calibrator if calibrator is not None else load_calibration("mapping")
         self.k = k
+        self.rules = frozenset(RULES if rules is None else rules)
+        unknown = self.rules - set(RULES)
+        if unknown:
+            raise ValueError(f"unknown mapping rule(s) {sorted(unknown)}; known: {', '.join(RULES)}")
 
     @classmethod
     def from_picklist(cls, picklist: str | Path, **options: Any) -> OfflineMapper:
@@ -190,7 +208,7 @@ class OfflineMapper:
         need = need_of(inp)
         asked = role_asked_for(need.head)
         cands = self.search.candidates(query_of(need), self.k)
-        scored = [score_candidate(need, c, asked=asked) for c in cands]
+        scored = [score_candidate(need, c, asked=asked, rules=self.rules) for c in cands]
         scored.sort(key=lambda s: (-s.score, s.candidate.index))
         return need, scored
 
@@ -200,7 +218,7 @@ class OfflineMapper:
         best = scored[0] if scored else None
         second = scored[1].score if len(scored) > 1 else 0.0
         generic = None
-        if need.functional and (best is None or best.score < GENERIC_PRIOR):
+        if "generic_proxy" in self.rules and need.functional and (best is None or best.score < GENERIC_PRIOR):
             generic = generic_chemical(need)
         if generic and self.search.index_of(generic) is not None:
             choice = generic
