@@ -13,7 +13,7 @@ import pytest
 from openpcf.benchmark.data import MappingInput, MappingRow
 from openpcf.offline import OfflineUnavailable, solver_for
 from openpcf.offline.calibration import Calibrator, cross_validated_probabilities, fit_logistic, neutral
-from openpcf.offline.mapping import OfflineMapper, generic_chemical
+from openpcf.offline.mapping import RULES, OfflineMapper, generic_chemical
 from openpcf.offline.material_need import read_need, role_asked_for, strip_market_wrapper
 from openpcf.offline.picklist_search import PicklistSearch
 
@@ -174,3 +174,11 @@ def test_recycled_activity_only_when_the_need_asks_for_recycled_content(mapper: 
     assert choose(mapper, "PET granulate, amorphous") == "polyethylene terephthalate, granulate, amorphous"
     recycled = "polyethylene terephthalate, granulate, amorphous, recycled"
     assert choose(mapper, "PET granulate, amorphous, post-consumer recycled") == recycled
+
+
+def test_rules_can_be_switched_off_for_ablations(mapper: OfflineMapper) -> None:
+    need = MappingInput(material_name="Phase-transfer catalyst (e.g., quaternary ammonium salts, organic amines)")
+    without = OfflineMapper(mapper.search, calibrator=mapper.calibrator, rules=[r for r in RULES if r != "generic_proxy"])
+    assert without.choose(need)["choice"] != "chemical, organic"
+    with pytest.raises(ValueError, match="unknown mapping rule"):
+        OfflineMapper(mapper.search, rules=["magic"])
