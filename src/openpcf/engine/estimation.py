@@ -446,6 +446,7 @@ def estimate(
     *,
     region: str | None = None,
     model: Any = None,
+    base_url: str | None = None,
     seed: int = 0,
     source: FactorSource | None = None,
     runs: int = DEFAULT_RUNS,
@@ -455,8 +456,72 @@ def estimate(
 
     ``region`` overrides ``product.region`` (country name or ISO code); ``source`` is the factor source
     (default: the open library); ``model`` (a model name or pydantic-ai model) lets a language model fill
-    a missing bill of materials; ``seed`` and ``runs`` drive the Monte Carlo.
+    a missing bill of materials (``base_url``: an OpenAI-compatible server for a model string); ``seed`` and
+    ``runs`` drive the Monte Carlo. With a model this runs
+    :func:`estimate_async` in a new event loop (from async code, await that instead).
     """
+    if model is None:
+        return _estimate(product, region=region, seed=seed, source=source, runs=runs, product_class=product_class)
+    import asyncio
+
+    return asyncio.run(estimate_async(product, region=region, model=model, base_url=base_url, seed=seed, source=source,
+                                      runs=runs, product_class=product_class))
+
+
+async def estimate_async(
+    product: ProductSpec,
+    *,
+    model: Any,
+    model_settings: dict[str, Any] | None = None,
+    prompts: Any = None,
+    base_url: str | None = None,
+    region: str | None = None,
+    seed: int = 0,
+    source: FactorSource | None = None,
+    runs: int = DEFAULT_RUNS,
+    product_class: str | None = None,
+) -> Trace:
+    """:func:`estimate` with a language model: it proposes the bill of materials when the product has
+    neither a composition nor a BOM (:func:`openpcf.engine.model_fill.propose_bom`), and its direct estimate
+    is reconciled with the total. A model string is built with the one retry layer and the response cache
+    (:func:`openpcf.runner.guarded_model.guard_model`, at ``base_url`` if given) and closed at the end; a model object is used as
+    given with ``model_settings`` (pydantic-ai settings) and ``prompts`` (a ``PromptBook``)."""
+    from openpcf.engine.model_fill import model_label, propose_bom, reconcile
+    from openpcf.runner.guarded_model import close_model, guard_model
+
+    built = isinstance(model, str)
+    if built:
+        model, _, model_settings = guard_model(model, base_url=base_url)
+    try:
+        model_name, unit_mass = None, None
+        if not product.bom and not (product.composition or "").strip():
+            bom, unit_mass = await propose_bom(product, model, model_settings=model_settings, prompts=prompts)
+            product = product.model_copy(update={"bom": bom, "declared_mass_kg": unit_mass or product.declared_mass_kg})
+            model_name = model_label(model)
+        trace = _estimate(product, region=region, seed=seed, source=source, runs=runs,
+                          product_class=product_class, bom_by=model_name)
+        if model_name and unit_mass is not None:
+            trace.settings["declared_mass_origin"] = "model"
+        trace.checks.append(await reconcile(trace, product, model, model_settings=model_settings, prompts=prompts))
+    finally:
+        if built:
+            await close_model(model)
+    trace.versions.model = trace.versions.model or model_label(model)
+    return trace
+
+
+def _estimate(
+    product: ProductSpec,
+    *,
+    region: str | None,
+    seed: int,
+    source: FactorSource | None,
+    runs: int,
+    product_class: str | None,
+    bom_by: str | None = None,
+) -> Trace:
+    """The estimate itself (no model calls); ``bom_by`` names the model that proposed the BOM (its rates
+    get origin ``model``)."""
     source = source if source is not None else default_factor_source()
     du = parse_declared_unit(product.declared_unit, product.declared_mass_kg)
     region_text = region if region is not None else product.region
@@ -465,12 +530,7 @@ def estimate(
     if region_text and reg is None:
         checks.append(Check(code="region", severity="warning", passed=False,
                             message=f"region {region_text!r} not recognised; global defaults used"))
-    model_name = None
-    if not product.bom and not (product.composition or "").strip() and model is not None:
-        from openpcf.engine.model_fill import propose_bom
-
-        product = product.model_copy(update={"bom": propose_bom(product, model)})
-        model_name = str(getattr(model, "model_name", model))
+    model_name = bom_by
     try:
         materials, user_energy = _material_lines(product, du, checks)
     except CompositionError as exc:
@@ -509,13 +569,7 @@ def estimate(
     energy += _process_lines(trace.inputs, cls, 1)
     trace.energy = energy
     trace.checks = checks
-    trace = finish(trace, seed=seed, runs=runs)
-    if model is not None:
-        from openpcf.engine.model_fill import reconcile
-
-        trace.checks.append(reconcile(trace, product, model))
-        trace.versions.model = trace.versions.model or str(getattr(model, "model_name", model))
-    return trace
+    return finish(trace, seed=seed, runs=runs)
 
 
 def finish(trace: Trace, *, seed: int = 0, runs: int = DEFAULT_RUNS) -> Trace:

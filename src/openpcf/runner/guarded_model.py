@@ -12,6 +12,7 @@ from pydantic_ai.models.wrapper import WrapperModel
 
 from openpcf.llm.cache import ResponseCache, request_key
 from openpcf.llm.metering import current_meter
+from openpcf.llm.models import GenerationSettings
 from openpcf.llm.prices import TokenPrice, cost_usd
 from openpcf.runner.rate import RateLimiter
 from openpcf.runner.retry import RetryPolicy, retry_delay
@@ -103,3 +104,33 @@ async def close_model(model: object) -> None:
     """``aclose()`` a :class:`GuardedModel`; anything else is left alone."""
     if isinstance(model, GuardedModel):
         await model.aclose()
+
+
+def guard_model(
+    model_string: str,
+    *,
+    base_url: str | None = None,
+    settings: GenerationSettings | None = None,
+    cache: bool = True,
+    retry: RetryPolicy | None = None,
+    requests_per_minute: float | None = None,
+) -> tuple[GuardedModel, str, dict[str, Any]]:
+    """A model string → (the model behind cache, rate limit and the one retry layer; its label; the
+    pydantic-ai model settings to run it with, provider retries off). Every model openpcf asks — a run's
+    solver, its judge, ``openpcf estimate --model`` — is built here."""
+    from openpcf.llm.models import build_model, parse_model
+    from openpcf.llm.prices import price_table
+
+    settings = settings or GenerationSettings()
+    spec = parse_model(model_string, base_url=base_url)
+    model = GuardedModel(
+        build_model(spec),
+        label=spec.label,
+        base_url=spec.base_url,
+        settings_key=settings.semantic(),
+        cache=ResponseCache() if cache else None,
+        retry=retry,
+        limiter=RateLimiter(requests_per_minute) if requests_per_minute else None,
+        price=price_table().price(spec.name),
+    )
+    return model, spec.label, settings.model_settings(spec.provider)

@@ -101,25 +101,17 @@ def read_ids(path: str | Path) -> list[str]:
 
 def guarded(model_string: str, opts: RunOptions, *, base_url: str | None = None) -> tuple[Any, str]:
     """The model wrapped with cache, rate limit and retries; and its label."""
-    from openpcf.llm.cache import ResponseCache
-    from openpcf.llm.models import build_model, parse_model
-    from openpcf.llm.prices import price_table
-    from openpcf.runner.guarded_model import GuardedModel
-    from openpcf.runner.rate import RateLimiter
+    from openpcf.runner.guarded_model import guard_model
 
-    spec = parse_model(model_string, base_url=base_url)
-    raw = build_model(spec)
-    model = GuardedModel(
-        raw,
-        label=spec.label,
-        base_url=spec.base_url,
-        settings_key=opts.settings.semantic(),
-        cache=ResponseCache() if opts.cache else None,
+    model, label, _ = guard_model(
+        model_string,
+        base_url=base_url,
+        settings=opts.settings,
+        cache=opts.cache,
         retry=opts.retry,
-        limiter=RateLimiter(opts.requests_per_minute) if opts.requests_per_minute else None,
-        price=price_table().price(spec.name),
+        requests_per_minute=opts.requests_per_minute,
     )
-    return model, spec.label
+    return model, label
 
 
 def _picklist_names(folder: BenchmarkFolder) -> Callable[[], list[str]]:
@@ -153,6 +145,8 @@ def make_solver(
         return offline_solver(task, setting=setting, picklist=folder.picklist_path(), **options), {}
     model, label = guarded(opts.model, opts, base_url=opts.base_url)
     prompts = PromptBook(opts.prompts_dir)
+    if task == "compositional":
+        return compositional_solver(model, label, prompts, opts)
     solver = build_solver(
         task,
         model,
@@ -171,6 +165,29 @@ def make_solver(
         ["judge.system.j2", "judge.user.j2"] if opts.judge and task == "decomposition" else []
     )
     return solver, prompts.hashes(names)
+
+
+#: What the compositional task shows a model: name, declared unit and description (as the offline system and
+#: the published compositional pipelines); the model proposes the bill of materials.
+COMPOSITIONAL_MODEL_SETTING = "epd_with_description"
+
+
+def compositional_solver(
+    model: Any, label: str, prompts: Any, opts: RunOptions
+) -> tuple[Any, dict[str, str]]:
+    """The engine with its LLM path on the run's guarded model, and the hashes of its prompt templates."""
+    from openpcf.engine.benchmark_solver import EngineSolver
+    from openpcf.engine.model_fill import TEMPLATES
+
+    solver = EngineSolver(
+        task="compositional",
+        setting=COMPOSITIONAL_MODEL_SETTING,
+        model=model,
+        model_label=label,
+        model_settings=opts.settings.model_settings(model_label_provider(label)),
+        prompts=prompts,
+    )
+    return solver, prompts.hashes(list(TEMPLATES))
 
 
 def model_label_provider(label: str) -> str:
@@ -367,13 +384,9 @@ async def write_summary(
         aligner = judge_aligner(
             judge, opts or RunOptions(task=task, model=judge, data_dir=folder.root, out_dir=out)
         )
-        by_id = {p.id: p for p in preds}
-        pairs = []
-        for r in rows:
-            p = by_id.get(r.id)
-            comps = (p.output or {}).get("components") if p is not None and p.error is None else None
-            if isinstance(comps, list):
-                pairs.append(([str(c) for c in comps], list(r.expected_output.components)))
+        from openpcf.tasks.judge import decomposition_pairs
+
+        pairs = decomposition_pairs(rows, preds)
         with metering() as judge_meter:
             judge_errors = await aligner.prefetch(pairs, concurrency=(opts.concurrency if opts else 4))
         kwargs["aligner"] = aligner
@@ -408,15 +421,20 @@ async def write_summary(
 
 
 def judge_aligner(judge: str, opts: RunOptions) -> Any:
-    from openpcf.tasks.judge import LLMJudgeAligner
+    from openpcf.tasks.judge import judge_aligner as build_judge
     from openpcf.tasks.prompting import PromptBook
 
     # The run's --base-url serves the judge too when the judge is the run's model or a bare model name.
     bare = judge.split(":", 1)[0] not in PROVIDERS
-    base_url = opts.base_url if (judge == opts.model or bare) else None
-    model, label = guarded(judge, opts, base_url=base_url)
-    settings = opts.settings.model_settings(model_label_provider(label))
-    return LLMJudgeAligner(model, label=label, prompts=PromptBook(opts.prompts_dir), model_settings=settings)
+    return build_judge(
+        judge,
+        base_url=opts.base_url if (judge == opts.model or bare) else None,
+        prompts=PromptBook(opts.prompts_dir),
+        settings=opts.settings,
+        cache=opts.cache,
+        retry=opts.retry,
+        requests_per_minute=opts.requests_per_minute,
+    )
 
 
 async def rescore(

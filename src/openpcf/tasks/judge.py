@@ -5,13 +5,17 @@ in range, each index in at most one group, both sides non-empty; a later group r
 dropped). Answers are cached on disk by the model wrapper (same lists, same model → no new call) and in
 memory; :meth:`LLMJudgeAligner.prefetch` judges many items concurrently before scoring, so the scorer's
 synchronous ``align`` calls only read the memo.
+
+:func:`judge_aligner` builds one from a model string (the aligner ``judge:MODEL`` of
+:func:`openpcf.benchmark.alignment.get_aligner`, ``openpcf score --aligner judge:MODEL``, ``openpcf run
+--judge MODEL``) on the runner's guarded model: response cache, rate limit, the one retry layer.
 """
 
 from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from openpcf.tasks.answers import AlignmentAnswer
@@ -116,3 +120,41 @@ class LLMJudgeAligner:
         if "error" in box:
             raise box["error"]
         return box["groups"]
+
+
+def judge_aligner(model: str, *, base_url: str | None = None, prompts: PromptBook | None = None,
+                  **guard_options: Any) -> LLMJudgeAligner:
+    """The LLM judge on ``model`` (a model string; ``guard_options``: settings, cache, retry,
+    requests_per_minute of :func:`openpcf.runner.guarded_model.guard_model`). A missing key raises
+    :class:`openpcf.llm.CredentialError` naming the variable."""
+    from openpcf.runner.guarded_model import guard_model
+
+    guarded, label, settings = guard_model(model, base_url=base_url, **guard_options)
+    return LLMJudgeAligner(guarded, label=label, prompts=prompts, model_settings=settings)
+
+
+def decomposition_pairs(rows: Iterable[Any], predictions: Iterable[Any]) -> list[tuple[list[str], list[str]]]:
+    """(predicted, reference) component lists of every row with a usable prediction (what the judge sees)."""
+    by_id: Mapping[str, Any] = {p.id: p for p in predictions}
+    pairs = []
+    for r in rows:
+        p = by_id.get(r.id)
+        comps = (p.output or {}).get("components") if p is not None and p.error is None else None
+        if isinstance(comps, list):
+            pairs.append(([str(c) for c in comps], list(r.expected_output.components)))
+    return pairs
+
+
+def judge_all(aligner: Any, pairs: Sequence[tuple[Sequence[str], Sequence[str]]], concurrency: int = 4) -> list[str]:
+    """Judge every pair in ONE event loop and close the model client there (a client never crosses event
+    loops); the scorer's ``align`` calls then read the memo. Returns the error lines of failed pairs."""
+
+    async def run() -> list[str]:
+        from openpcf.runner.guarded_model import close_model
+
+        try:
+            return await aligner.prefetch(pairs, concurrency=concurrency)
+        finally:
+            await close_model(aligner.model)
+
+    return asyncio.run(run())

@@ -75,7 +75,8 @@ def task_prompt(
 
         return epd_prompt(setting or DEFAULT_SETTING)  # type: ignore[arg-type]
     raise SolverUnavailable(
-        f"no model solver for {task!r}: the compositional task is run by openpcf's engine (use --model offline)"
+        f"no model solver for {task!r}: the compositional task is run by openpcf's engine "
+        "(openpcf.engine.benchmark_solver.EngineSolver, with the model filling the bill of materials)"
     )
 
 
