@@ -63,6 +63,9 @@ def test_compositional_breakdown_adds_up_to_the_total() -> None:
     rows = result.output["breakdown"]
     assert result.output["kgco2e"] == pytest.approx(sum(r["kgco2e"] or 0.0 for r in rows))
     assert any(r["kind"] == "energy" for r in rows)
+    stages = result.trace["stages"]
+    assert stages["bill_of_materials"]["ok"] and stages["process_energy"]["ok"]
+    assert stages["emission_factors"]["ok"] == (result.trace["unresolved_prior"] is None)
 
 
 def test_declared_units_and_no_prior_without_a_mass() -> None:

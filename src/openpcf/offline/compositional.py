@@ -43,6 +43,7 @@ class OfflineCompositionalSolver:
                 output={"kgco2e": kg, "breakdown": []}, trace={"setting": self.setting, **trace}
             )
         output = compositional_output(Trace.model_validate(engine_trace))
+        trace["stages"] = stages(engine_trace, trace)
         prior = trace.get("unresolved_prior")
         if prior:  # the unresolved materials' category prior, as its own breakdown row (no double count)
             output["breakdown"].append(
@@ -57,3 +58,24 @@ class OfflineCompositionalSolver:
             )
             output["kgco2e"] = kg
         return SolverResult(output=output, trace={"setting": self.setting, **trace})
+
+
+def stages(engine_trace: dict[str, Any], trace: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Per-stage success of one product (the scorer's ``stage_success``): a bill of materials was found,
+    every material got an emission factor (a category prior does not count), energy was added."""
+    materials = [
+        x
+        for x in engine_trace.get("inputs", [])
+        if x.get("kind", "material") == "material" and not x.get("children")
+    ]
+    resolved = sum(1 for x in materials if x.get("factor"))
+    prior = trace.get("unresolved_prior") or {}
+    return {
+        "bill_of_materials": {"ok": bool(materials), "n": len(materials), "basis": trace.get("basis")},
+        "emission_factors": {
+            "ok": bool(materials) and not prior,
+            "resolved": resolved,
+            "prior": len(prior.get("lines", [])),
+        },
+        "process_energy": {"ok": bool(engine_trace.get("energy")), "n": len(engine_trace.get("energy", []))},
+    }
