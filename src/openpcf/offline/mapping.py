@@ -220,7 +220,9 @@ class OfflineMapper:
         generic = None
         if "generic_proxy" in self.rules and need.functional and (best is None or best.score < GENERIC_PRIOR):
             generic = generic_chemical(need)
-        if generic and self.search.index_of(generic) is not None:
+            if self.search.index_of(generic) is None:  # a catalog without the generic proxies
+                generic = None
+        if generic:
             choice = generic
             rationale = (
                 f"'{need.head}' is a {need.head_noun}: a functional chemical that no picklist activity names; "
@@ -233,6 +235,7 @@ class OfflineMapper:
             rationale = (
                 f"best evidence for '{need.head}': head words matched {matched or 'none'}, "
                 f"dense cosine {best.candidate.dense:.2f}"
+                + (f"; {'; '.join(best.notes)}" if best.notes else "")
             )
             top, margin = best.score, best.score - second
         else:
