@@ -339,7 +339,9 @@ def test_killed_run_resumes_without_repeating_finished_items(data: Path, tmp_pat
             for q in server.requests
         ]
     assert sorted(asked) == ["m3", "m4"]  # only the unfinished items were sent
-    assert [line["id"] for line in results(out)] == ["m1", "m2", "m3", "m4"]
+    ids = [line["id"] for line in results(out)]
+    # the finished lines stay first and untouched; the resumed items finish in any order (concurrency > 1)
+    assert ids[:2] == ["m1", "m2"] and sorted(ids[2:]) == ["m3", "m4"]
     m = manifest(out)
     assert m["totals"]["skipped_finished"] == 2 and m["totals"]["finished"] == 4 and len(m["sessions"]) == 2
 
