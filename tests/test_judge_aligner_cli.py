@@ -152,3 +152,23 @@ def test_the_judge_is_imported_only_when_asked_for() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
+
+
+def test_library_scoring_with_the_judge_keeps_one_event_loop(
+    data: Path, predictions: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``score(..., aligner=get_aligner("judge:…"))`` without a prefetch: one synchronous call per item, all
+    on the judge's own event loop (its HTTP client would break on a second loop)."""
+    from openpcf.benchmark.alignment import get_aligner
+    from openpcf.benchmark.data import BenchmarkFolder
+    from openpcf.benchmark.predictions import read_predictions
+    from openpcf.benchmark.scoring import score as score_rows
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-dummy-for-loopback")
+    with StubServer(stub) as server:
+        aligner = get_aligner(JUDGE, base_url=server.base_url)
+        rows = BenchmarkFolder(data).rows("decomposition")
+        result = score_rows("decomposition", rows, read_predictions(predictions), aligner=aligner)
+        assert server.count == 2
+    assert result.metrics["f1"].value == pytest.approx(F1)
+    assert result.aligner == "llm-judge:openai:gpt-4o-mini"

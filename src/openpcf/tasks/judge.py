@@ -64,6 +64,7 @@ class LLMJudgeAligner:
             model_settings=model_settings or {},
         )
         self._memo: dict[tuple[tuple[str, ...], tuple[str, ...]], list[Any]] = {}
+        self._sync_loop: asyncio.AbstractEventLoop | None = None
 
     async def align_async(self, predicted: Sequence[str], expected: Sequence[str]) -> list[Any]:
         from openpcf.benchmark.alignment import MatchGroup
@@ -101,16 +102,20 @@ class LLMJudgeAligner:
         key = (tuple(predicted), tuple(expected))
         if key in self._memo:
             return self._memo[key]
+        # Synchronous calls share one private event loop: the model's HTTP client must never cross loops.
+        if self._sync_loop is None:
+            self._sync_loop = asyncio.new_event_loop()
+        loop = self._sync_loop
         try:
             asyncio.get_running_loop()
         except RuntimeError:
-            return asyncio.run(self.align_async(predicted, expected))
+            return loop.run_until_complete(self.align_async(predicted, expected))
         # Called from inside an event loop (a scorer in async code): judge on a helper thread.
         box: dict[str, Any] = {}
 
         def target() -> None:
             try:
-                box["groups"] = asyncio.run(self.align_async(predicted, expected))
+                box["groups"] = loop.run_until_complete(self.align_async(predicted, expected))
             except BaseException as exc:  # noqa: BLE001 -- re-raised in the caller's thread
                 box["error"] = exc
 
