@@ -194,7 +194,7 @@ def run_bench(
         bar = _progress(name) if progress else None
         try:
             asyncio.run(run_benchmark(opts, solver=solver, progress=bar))
-        except SolverUnavailable as exc:  # e.g. compositional has no model solver: the other runs go on
+        except SolverUnavailable as exc:  # a task this install has no solver for: the other runs go on
             skipped[name] = str(exc)
             continue
         timings[name] = time.perf_counter() - t0
