@@ -15,17 +15,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from openpcf.benchmark.data import TASKS
 from openpcf.tasks.base import Solver
 
-OFFLINE_TASKS = (
-    "decomposition",
-    "triage",
-    "mapping",
-    "extraction_material",
-    "extraction_energy",
-    "epd",
-    "compositional",
-)
+OFFLINE_TASKS = TASKS  # every PCFBench task has an offline solver
 PICKLIST_TASKS = ("triage", "mapping")
 
 
