@@ -215,3 +215,16 @@ def test_cli_rank_score_corpus(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     row = json.loads(corpus.read_text())
     assert (row["doc_id"], row["text"]) == ("catalog:a", "Product/function (P): Lime\nGeography (G): CH")
+
+
+def test_checksums_are_verified_when_present(tmp_path: Path) -> None:
+    import hashlib
+
+    bench = write_fixture(tmp_path / "bench")
+    corpus = bench / "corpus.jsonl"
+    digest = hashlib.sha256(corpus.read_bytes()).hexdigest()
+    (bench / "checksums.json").write_text(json.dumps({"corpus.jsonl": {"sha256": digest, "size": corpus.stat().st_size}}))
+    assert len(load_retrieval_data(bench).corpus) == 12
+    corpus.write_text(corpus.read_text().replace("kiln", "oven"))  # same size, other content
+    with pytest.raises(RetrievalDataError, match="corpus.jsonl: SHA-256 differs from checksums.json"):
+        load_retrieval_data(bench)

@@ -5,6 +5,7 @@ the file, line and the names that were tried."""
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -149,12 +150,56 @@ def read_qrels(path: Path) -> dict[str, dict[str, float]]:
     return qrels
 
 
+def _checksum_entries(raw: Any) -> dict[str, dict[str, Any]]:
+    """{file name: {"sha256": ..., "size": ...}} from the shapes a checksums.json may take."""
+    if isinstance(raw, dict) and isinstance(raw.get("files"), (dict, list)):
+        raw = raw["files"]
+    entries: dict[str, dict[str, Any]] = {}
+    if isinstance(raw, dict):
+        items = list(raw.items())
+    elif isinstance(raw, list):
+        items = [(e.get("file") or e.get("path") or e.get("name"), e) for e in raw if isinstance(e, dict)]
+    else:
+        items = []
+    for name, entry in items:
+        if not name:
+            continue
+        if isinstance(entry, str):
+            entry = {"sha256": entry}
+        if isinstance(entry, dict):
+            entries[Path(str(name)).name] = {
+                "sha256": entry.get("sha256") or entry.get("sha-256") or entry.get("hash"),
+                "size": entry.get("size", entry.get("bytes")),
+            }
+    return entries
+
+
+def verify_checksums(directory: Path) -> None:
+    """Check the payload files against ``checksums.json`` (SHA-256 and size) when the folder has one."""
+    path = directory / "checksums.json"
+    if not path.exists():
+        return
+    try:
+        entries = _checksum_entries(json.loads(path.read_text(encoding="utf-8")))
+    except json.JSONDecodeError as exc:
+        raise RetrievalDataError(f"{path}: invalid JSON ({exc.msg})") from exc
+    for name in ("queries.jsonl", "corpus.jsonl", "qrels.jsonl"):
+        entry, file = entries.get(name), directory / name
+        if entry is None or not file.exists():
+            continue
+        if entry["size"] is not None and file.stat().st_size != int(entry["size"]):
+            raise RetrievalDataError(f"{file}: size {file.stat().st_size} differs from checksums.json ({entry['size']})")
+        if entry["sha256"] and hashlib.sha256(file.read_bytes()).hexdigest() != str(entry["sha256"]).lower():
+            raise RetrievalDataError(f"{file}: SHA-256 differs from checksums.json (a modified or partial download?)")
+
+
 def load_retrieval_data(directory: Path, *, need_qrels: bool = True) -> RetrievalData:
     """Read ``queries.jsonl``, ``corpus.jsonl`` and (when needed) ``qrels.jsonl`` from a folder and
-    check they agree: every judged query and document exists."""
+    check they agree: every judged query and document exists; files match ``checksums.json`` if any."""
     directory = Path(directory)
     if not directory.is_dir():
         raise RetrievalDataError(f"{directory}: not a folder (expected queries.jsonl, corpus.jsonl, qrels.jsonl)")
+    verify_checksums(directory)
     queries = read_queries(directory / "queries.jsonl")
     corpus = read_corpus(directory / "corpus.jsonl")
     qrels = read_qrels(directory / "qrels.jsonl") if need_qrels or (directory / "qrels.jsonl").exists() else {}
