@@ -148,6 +148,11 @@ def test_readers_are_tolerant_and_precise(tmp_path: Path) -> None:
     (bad / "qrels.jsonl").write_text('{"query_id": "q1", "doc_id": "d01", "weight": 1.5}\n')
     with pytest.raises(RetrievalDataError, match=r"qrels.jsonl:1: field 'weight' must be in \[0, 1\]"):
         load_retrieval_data(bad)
+    corpus = (bad / "corpus.jsonl").read_text()
+    (bad / "corpus.jsonl").write_text(corpus + corpus.splitlines()[0] + "\n")
+    with pytest.raises(RetrievalDataError, match=r"corpus.jsonl:13: duplicate doc_id 'd01'"):
+        load_retrieval_data(bad)
+    (bad / "corpus.jsonl").write_text(corpus)
     (bad / "qrels.jsonl").write_text('{"query_id": "q1", "doc_id": "nope", "weight": 1}\n')
     with pytest.raises(RetrievalDataError, match="doc id 'nope' is not in corpus.jsonl"):
         load_retrieval_data(bad)

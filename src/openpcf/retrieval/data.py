@@ -92,16 +92,27 @@ def _used(obj: dict[str, Any], fields: dict[str, tuple[str, ...]]) -> dict[str, 
     return {k: v for k, v in obj.items() if k not in taken}
 
 
-def read_queries(path: Path) -> list[RetrievalQuery]:
-    queries, seen = [], set()
+def _identified_rows(
+    path: Path, fields: dict[str, tuple[str, ...]], id_field: str
+) -> Iterator[tuple[str, str, str, dict[str, Any]]]:
+    """(where, id, text, object) per line; ids must be unique and texts strings."""
+    seen: set[str] = set()
     for lineno, obj in _rows(path):
         where = f"{path}:{lineno}"
-        qid = str(_pick(obj, QUERY_FIELDS["query_id"], where, "query_id"))
-        if qid in seen:
-            raise RetrievalDataError(f"{where}: duplicate query id {qid!r}")
-        seen.add(qid)
-        text = _pick(obj, QUERY_FIELDS["text"], where, "text")
-        if not isinstance(text, str) or not text.strip():
+        row_id = str(_pick(obj, fields[id_field], where, id_field))
+        if row_id in seen:
+            raise RetrievalDataError(f"{where}: duplicate {id_field} {row_id!r}")
+        seen.add(row_id)
+        text = _pick(obj, fields["text"], where, "text")
+        if not isinstance(text, str):
+            raise RetrievalDataError(f"{where}: field 'text' must be a string")
+        yield where, row_id, text, obj
+
+
+def read_queries(path: Path) -> list[RetrievalQuery]:
+    queries = []
+    for where, qid, text, obj in _identified_rows(path, QUERY_FIELDS, "query_id"):
+        if not text.strip():
             raise RetrievalDataError(f"{where}: field 'text' must be a non-empty string")
         group = _pick(obj, QUERY_FIELDS["source_group"], where, "source_group", required=False)
         queries.append(RetrievalQuery(
@@ -111,16 +122,8 @@ def read_queries(path: Path) -> list[RetrievalQuery]:
 
 
 def read_corpus(path: Path) -> list[CorpusDocument]:
-    docs, seen = [], set()
-    for lineno, obj in _rows(path):
-        where = f"{path}:{lineno}"
-        doc_id = str(_pick(obj, CORPUS_FIELDS["doc_id"], where, "doc_id"))
-        if doc_id in seen:
-            raise RetrievalDataError(f"{where}: duplicate doc id {doc_id!r}")
-        seen.add(doc_id)
-        text = _pick(obj, CORPUS_FIELDS["text"], where, "text")
-        if not isinstance(text, str):
-            raise RetrievalDataError(f"{where}: field 'text' must be a string")
+    docs = []
+    for where, doc_id, text, obj in _identified_rows(path, CORPUS_FIELDS, "doc_id"):
         source = _pick(obj, CORPUS_FIELDS["source_database"], where, "source_database", required=False)
         extra = _used(obj, CORPUS_FIELDS)
         stated_hash = extra.pop("text_hash", None) or extra.pop("text_sha256", None)
