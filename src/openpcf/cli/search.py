@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -54,23 +56,37 @@ def _open_search(
     from openpcf.search import ActivitySearch
 
     read = read_catalog_or_fail(catalog, fmt, skip_malformed, mapping)
-    with (
-        console.status("embedding catalog passages (cached after the first run)")
-        if method != "bm25"
-        else _null()
-    ):
-        search = ActivitySearch(read.records, lexical_only=method == "bm25")
-        if method != "bm25":
-            search.dense_index()
+    if method == "bm25":
+        return ActivitySearch(read.records, lexical_only=True), read.format
+    with _embedding_progress() as progress:
+        search = ActivitySearch(read.records, progress=progress)
+        search.dense_index()
     return search, read.format
 
 
-class _null:
-    def __enter__(self) -> None:
-        return None
+@contextmanager
+def _embedding_progress() -> Iterator[Callable[[int, int], None]]:
+    """A progress bar (on stderr) for the first, uncached embedding of a catalog; silent when cached."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    def __exit__(self, *exc: object) -> None:
-        return None
+    from openpcf.cli.common import err_console
+
+    with Progress(
+        TextColumn("embedding catalog (cached after the first run)"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("embed", total=None)
+
+        def update(done: int, total: int) -> None:
+            if bar.tasks[0].total != total:  # a second pass (record labels) restarts the count
+                bar.reset(task, total=total)
+            bar.update(task, completed=done)
+
+        yield update
 
 
 def _filters(raw: Any, where: str) -> SearchFilters | None:
