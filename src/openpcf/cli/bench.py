@@ -143,6 +143,16 @@ def details_markdown(summaries: dict[str, dict[str, Any]], timings: dict[str, fl
     return "\n".join(out)
 
 
+def warm_picklist_search(picklist: Path, tasks: set[str]) -> None:
+    """Embed the picklist once before the runs that search it, with a progress bar (cached afterwards)."""
+    from openpcf.cli.common import embedding_progress
+    from openpcf.offline import prepare_picklist_search
+
+    if tasks & {"triage", "mapping"} and picklist.is_file():
+        with embedding_progress() as report:
+            prepare_picklist_search(picklist, progress=report)
+
+
 def _offline_solver(task: str, setting: str | None, picklist: Path, options: dict[str, Any]) -> Any:
     from openpcf.offline import solver_for
 
@@ -182,6 +192,8 @@ def run_bench(
     timings: dict[str, float] = {}
     started = time.perf_counter()
     skipped: dict[str, str] = {}
+    if model == "offline" and progress and (solver_options or {}).get("dense", True):
+        warm_picklist_search(folder.picklist_path(), {t for _, t, _ in runs})
     for name, task, setting in runs:
         opts = RunOptions(task=task, model=model, data_dir=data, out_dir=out / name, setting=setting,
                           concurrency=concurrency, limit=limit)  # fmt: skip

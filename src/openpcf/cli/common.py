@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import NoReturn
 
 import typer
@@ -15,3 +17,26 @@ def fail(message: str, code: int = 2) -> NoReturn:
     """Print a one-line error (no traceback) and exit."""
     err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
     raise typer.Exit(code)
+
+
+@contextmanager
+def embedding_progress() -> Iterator[Callable[[int, int], None]]:
+    """A progress bar (on stderr) for the first, uncached embedding of a catalog; silent when cached."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(
+        TextColumn("embedding catalog (cached after the first run)"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("embed", total=None)
+
+        def update(done: int, total: int) -> None:
+            if bar.tasks[0].total != total:  # a second pass (record labels) restarts the count
+                bar.reset(task, total=total)
+            bar.update(task, completed=done)
+
+        yield update

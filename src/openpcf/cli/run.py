@@ -185,6 +185,11 @@ def register(app: typer.Typer) -> None:
             )
             resolved, resolved_setting = resolve_task(task, setting)
             label = resolved + (f" ({resolved_setting})" if resolved_setting else "")
+            if model == "offline":
+                from openpcf.benchmark.data import BenchmarkFolder
+                from openpcf.cli.bench import warm_picklist_search
+
+                warm_picklist_search(BenchmarkFolder(data).picklist_path(), {resolved})
             manifest = asyncio.run(run_benchmark(opts, progress=_RichProgress(label)))
         except KeyboardInterrupt:
             fail(f"interrupted: finished items are kept in {out}; rerun the same command to resume", code=130)

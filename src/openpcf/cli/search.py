@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from openpcf.cli.common import console, fail
+from openpcf.cli.common import console, embedding_progress, fail
 
 if TYPE_CHECKING:
     from openpcf.catalog import CatalogRead
@@ -58,35 +56,12 @@ def _open_search(
     read = read_catalog_or_fail(catalog, fmt, skip_malformed, mapping)
     if method == "bm25":
         return ActivitySearch(read.records, lexical_only=True), read.format
-    with _embedding_progress() as progress:
+    with embedding_progress() as progress:
         search = ActivitySearch(read.records, progress=progress)
         search.dense_index()
     return search, read.format
 
 
-@contextmanager
-def _embedding_progress() -> Iterator[Callable[[int, int], None]]:
-    """A progress bar (on stderr) for the first, uncached embedding of a catalog; silent when cached."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    from openpcf.cli.common import err_console
-
-    with Progress(
-        TextColumn("embedding catalog (cached after the first run)"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err_console,
-        transient=True,
-    ) as bar:
-        task = bar.add_task("embed", total=None)
-
-        def update(done: int, total: int) -> None:
-            if bar.tasks[0].total != total:  # a second pass (record labels) restarts the count
-                bar.reset(task, total=total)
-            bar.update(task, completed=done)
-
-        yield update
 
 
 def _filters(raw: Any, where: str) -> SearchFilters | None:

@@ -12,6 +12,7 @@ its four settings (:mod:`.epd`) and ``compositional`` (:mod:`.compositional`).
 from __future__ import annotations
 
 from functools import lru_cache
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,17 @@ def shared_picklist_search(path: str, dense: bool = True) -> Any:
     from openpcf.offline.picklist_search import PicklistSearch
 
     return PicklistSearch.from_file(path, dense=dense)
+
+
+def prepare_picklist_search(
+    path: str | Path, *, dense: bool = True, progress: Callable[[int, int], None] | None = None
+) -> Any:
+    """Build (and, for dense search, embed once — cached on disk) the shared picklist index ahead of a run,
+    so that a first run can show embedding progress instead of stalling on its first item."""
+    search = shared_picklist_search(str(Path(path).resolve()), dense)
+    if dense:
+        search.search.dense_index(progress=progress)
+    return search
 
 
 def solver_for(

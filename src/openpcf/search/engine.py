@@ -95,14 +95,18 @@ class ActivitySearch:
     def dense_available(self) -> bool:
         return self.embedder is not None
 
-    def dense_index(self) -> DenseIndex | None:
-        """The passage index (and the label index beside it), embedding or loading from cache once."""
+    def dense_index(self, progress: Callable[[int, int], None] | None = None) -> DenseIndex | None:
+        """The passage index (and the label index beside it), embedding or loading from cache once.
+
+        ``progress(done, total)`` (default: the one given at construction) is called while embedding.
+        """
         if self._dense is None and self.embedder is not None:
+            report = progress or self._progress
             passages = [passage(r) for r in self.records]
             labels = [r.label for r in self.records]
-            vectors = cached_embeddings(self.embedder, passages, use_cache=self.use_cache, progress=self._progress)
+            vectors = cached_embeddings(self.embedder, passages, use_cache=self.use_cache, progress=report)
             self._label_dense = DenseIndex(
-                cached_embeddings(self.embedder, labels, use_cache=self.use_cache, progress=self._progress)
+                cached_embeddings(self.embedder, labels, use_cache=self.use_cache, progress=report)
             )
             self._dense = DenseIndex(vectors)
         return self._dense
