@@ -35,6 +35,7 @@ def test_names_with_colons_commas_and_percent_inside():
 @pytest.mark.parametrize("text, message", [
     ("", "empty composition"),
     ("   ", "empty composition"),
+    (" ; ;\n", "empty composition"),  # separators only: was parsed as zero parts and estimated energy alone
     ("sand: -3%", "composition part 1 ('sand'): negative amount -3"),
     ("sand: 41%; cullet: 3 furlongs", "composition part 2 ('cullet'): unknown unit 'furlongs'"),
     ("sand; cullet: 3%", "composition part 1 ('sand'): expected 'name: amount'"),

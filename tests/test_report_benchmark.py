@@ -206,6 +206,22 @@ def test_cli_benchmark_report_and_trace_only_options(bench):
     assert res.exit_code == 2 and "HTMLonly" in "".join(res.output.split())
 
 
+def test_cli_benchmark_report_of_a_shell_glob_skips_the_files_next_to_the_runs(bench):
+    # `openpcf report bench-out/* --html OUT` (README) also matches bench's leaderboard.md / details.json
+    root, _, runs = bench
+    (root / "runs" / "leaderboard.md").write_text("| model |\n")
+    (root / "runs" / "details.json").write_text("{}\n")
+    paths = sorted(str(p) for p in (root / "runs").iterdir())
+    out = root / "glob.html"
+    res = CliRunner().invoke(app, ["report", *paths, "--html", str(out), "--no-published"])
+    assert res.exit_code == 0, res.output
+    assert "benchmarkreportof4run(s)" in "".join(res.output.split()) and out.is_file()
+    assert "skipped 2 file(s)" in res.output
+    only_files = CliRunner().invoke(app, ["report", str(root / "runs" / "leaderboard.md"),
+                                          str(root / "runs" / "details.json"), "--html", str(out)])
+    assert only_files.exit_code == 2 and "takes exactly one trace JSON file" in only_files.output
+
+
 def test_charts_number_format_ticks_and_negative_bars():
     assert [fmt_number(x) for x in (0.805, 0.005, 1234.5, 2.5e-5, 0, None)] == ["0.805", "0.00500", "1,234", "2.50e-05", "0", "–"]
     assert nice_ticks(0, 0.5, 4) == [0.0, 0.2, 0.4]  # round steps inside the range

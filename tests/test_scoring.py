@@ -234,6 +234,7 @@ def test_cli_score_exclude_failures_and_errors(tmp_path):
     assert missing.exit_code == 2 and "none.jsonl: file not found" in " ".join(missing.output.split())
     bad_aligner = runner.invoke(app, [*args, "--aligner", "judge"])
     assert bad_aligner.exit_code == 2 and "unknown aligner" in bad_aligner.output
+    assert bad_aligner.output.count("error:") == 1  # not a second "error: 2" from typer.Exit caught as RuntimeError
 
 
 def test_library_and_file_paths_agree():

@@ -61,5 +61,8 @@ def test_bad_input_gets_one_line_errors(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "broken.jsonl:2" in result.output and "--skip-malformed" in result.output
     result = runner.invoke(app, ["search", "x", "--catalog", str(broken), "--method", "bm25", "--skip-malformed"])
     assert result.exit_code == 0 and "skipped" in result.output
+    result = runner.invoke(app, ["search", "x", "--catalog", str(tmp_path / "none.jsonl"), "--method", "bm25"])
+    assert result.exit_code == 2 and "none.jsonl: no such file" in result.output
+    assert "--skip-malformed" not in result.output  # the hint is for bad records, not a missing file
     result = runner.invoke(app, ["search", "x", "--catalog", str(catalog), "--method", "magic"])
     assert result.exit_code == 2 and "--method must be one of" in result.output

@@ -22,9 +22,17 @@ def _is_trace(paths: list[Path]) -> bool:
     if len(paths) == 1 and paths[0].is_file():
         return True
     files = [p for p in paths if p.is_file()]
-    if files:
+    if files and len(files) == len(paths):
         fail(f"{files[0]}: a trace report takes exactly one trace JSON file; benchmark reports take RUNDIRs")
     return False
+
+
+def _run_dirs(paths: list[Path]) -> list[Path]:
+    """The folders among PATHS; files next to them (``bench-out/*`` also matches leaderboard.md) are skipped."""
+    files = [p.name for p in paths if p.is_file()]
+    if files:
+        err_console.print(f"[dim]skipped {len(files)} file(s) among the RUNDIRs: {', '.join(files)}[/]", highlight=False)
+    return [p for p in paths if p.is_dir()]
 
 
 def _load_trace(path: Path) -> Any:
@@ -77,7 +85,7 @@ def report_command(
         fail("--md and --csv export a single trace; a benchmark report is HTML only (--html OUT)")
     from openpcf.report.benchmark_report import write_benchmark_report
 
-    view = _load_benchmark(paths, data, published)
+    view = _load_benchmark(_run_dirs(paths), data, published)
     assert html is not None
     write_benchmark_report(view, html, title=title)
     console.print(f"benchmark report of {len(view.runs)} run(s) written to {html}")

@@ -70,6 +70,8 @@ def score_command(
         )
     except DataError as exc:
         fail(str(exc))
+    except typer.Exit:  # a RuntimeError subclass: fail() already printed its one line
+        raise
     except RuntimeError as exc:
         fail(str(exc))
     for warning in result.warnings:

@@ -38,7 +38,8 @@ def read_catalog_or_fail(
     try:
         read = read_catalog(catalog, fmt, skip_malformed=skip_malformed, mapping=mapping)
     except CatalogError as exc:
-        fail(f"{exc} (use --skip-malformed to skip bad records)")
+        record_level = exc.line is not None or exc.field is not None or exc.source != str(catalog)
+        fail(f"{exc} (use --skip-malformed to skip bad records)" if record_level and not skip_malformed else str(exc))
     except ValueError as exc:
         fail(str(exc))
     for bad in read.malformed:

@@ -95,6 +95,8 @@ def parse_composition(text: str) -> list[ComponentAmount]:
     if text is None or not str(text).strip():
         raise CompositionError("empty composition: give at least one 'name: amount' part")
     parts = _split_parts(str(text))
+    if not parts:  # only separators, e.g. " ; "
+        raise CompositionError("empty composition: give at least one 'name: amount' part")
     parsed: list[tuple[str, float, str, str]] = []
     for i, raw in enumerate(parts, start=1):
         part = raw.strip()
