@@ -152,6 +152,8 @@ def test_cli_show_prints_provenance():
         assert text in res.output
     res = runner.invoke(app, ["factors", "show", "no:such:id"])
     assert res.exit_code == 2 and "no factor with id" in res.output
+    res = runner.invoke(app, ["factors", "search", "glass", "--unit", "bananas"])
+    assert res.exit_code == 2 and "unknown unit 'bananas'" in res.output  # was: "no factor matches 'glass'"
 
 
 def test_cli_resolve_batch_schema(tmp_path):

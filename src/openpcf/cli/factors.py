@@ -89,11 +89,13 @@ def search_command(
 ) -> None:
     """Search the open library by name and alias (best first, with a score in [0, 1])."""
     from openpcf.factors import LibraryResolver, open_library
-    from openpcf.units import UnitError
+    from openpcf.units import UnitError, parse_unit
 
     if not query.strip():
         fail("empty query")
     try:
+        if unit is not None:
+            parse_unit(unit)  # an unknown unit is an error, not "no factor matches"
         hits = LibraryResolver(open_library(), name="open").search(query, k=k, unit=unit)
     except UnitError as exc:
         fail(str(exc))
