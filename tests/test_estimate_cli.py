@@ -44,6 +44,10 @@ def test_estimate_bad_input_is_one_line_error(tmp_path):
     res = runner.invoke(app, ["estimate", "x", "--bom", str(bad)])
     text = "".join(res.output.split())  # the console wraps long lines wherever the path makes it
     assert res.exit_code == 2 and "bom.csv:2:field'unit':unknownunit'parsecs'" in text
+    res = runner.invoke(app, ["estimate", "x", "--composition", "sand: 100%", "--runs", "0"])
+    assert res.exit_code == 2 and "--runs" in res.output  # was silently run with 10 draws
+    res = runner.invoke(app, ["estimate", "x", "--composition", " ; "])
+    assert res.exit_code == 2 and "emptycomposition" in "".join(res.output.split())
 
 
 def test_demo_runs_offline_and_writes_trace(tmp_path):

@@ -99,7 +99,7 @@ def register(app: typer.Typer) -> None:
         use: list[str] = typer.Option([], "--use", help="Activity choice NAME=ACTIVITY, e.g. 'glass cullet=recycled glass'"),
         what_if_region: Optional[str] = typer.Option(None, "--what-if-region", help="Rerun at another region and show the difference"),
         seed: int = typer.Option(0, "--seed", help="Monte Carlo seed"),
-        runs: int = typer.Option(2000, "--runs", help="Monte Carlo runs"),
+        runs: int = typer.Option(2000, "--runs", min=10, help="Monte Carlo runs (at least 10)"),
         json_out: Optional[Path] = typer.Option(None, "--json", help="Write {kgco2e, breakdown} here"),
         trace_out: Optional[Path] = typer.Option(None, "--trace", help="Write the full trace JSON here"),
         report_out: Optional[Path] = typer.Option(None, "--html", "--report", help="Write an HTML report of the trace here"),
