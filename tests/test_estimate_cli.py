@@ -57,3 +57,10 @@ def test_demo_runs_offline_and_writes_trace(tmp_path):
     trace = Trace.model_validate_json((tmp_path / "demo" / "trace.json").read_text())
     assert trace.result.kgco2e > 0 and trace.uncertainty is not None
     assert (tmp_path / "demo" / "result.json").is_file()
+
+
+def test_root_version_option_prints_the_version():
+    from openpcf import __version__
+
+    res = runner.invoke(app, ["--version"])  # was "Missing command." with exit code 2
+    assert res.exit_code == 0 and res.output.strip() == __version__
