@@ -146,8 +146,11 @@ def details_markdown(summaries: dict[str, dict[str, Any]], timings: dict[str, fl
 def warm_picklist_search(picklist: Path, tasks: set[str]) -> None:
     """Embed the picklist once before the runs that search it, with a progress bar (cached afterwards)."""
     from openpcf.cli.common import embedding_progress
-    from openpcf.offline import prepare_picklist_search
 
+    try:
+        from openpcf.offline import prepare_picklist_search
+    except ImportError:  # no offline system: the solver lookup says so in one line
+        return
     if tasks & {"triage", "mapping"} and picklist.is_file():
         with embedding_progress() as report:
             prepare_picklist_search(picklist, progress=report)
