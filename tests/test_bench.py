@@ -110,3 +110,18 @@ def test_openpcf_run_offline_gets_the_folders_picklist(tmp_path: Path) -> None:
     asyncio.run(run_benchmark(opts))
     line = json.loads((tmp_path / "run" / "results.jsonl").read_text().splitlines()[0])
     assert line["output"]["reference_product"] == "glucose"
+
+
+def test_run_bench_and_demo_with_an_existing_file_as_out_are_one_line_errors(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from openpcf.cli import app
+
+    afile = tmp_path / "afile"
+    afile.write_text("x\n")
+    for args in (["run", "epd", "--model", "offline", "--data", str(tmp_path), "--out", str(afile)],
+                 ["bench", "--model", "offline", "--data", str(tmp_path), "--out", str(afile)],
+                 ["demo", "--out", str(afile)]):
+        res = CliRunner().invoke(app, args)  # was a FileExistsError traceback from mkdir
+        assert res.exit_code == 2 and "exists and is not a folder" in res.output, args
+        assert res.exception is None or isinstance(res.exception, SystemExit)

@@ -64,3 +64,11 @@ def test_root_version_option_prints_the_version():
 
     res = runner.invoke(app, ["--version"])  # was "Missing command." with exit code 2
     assert res.exit_code == 0 and res.output.strip() == __version__
+
+
+def test_estimate_unwritable_output_is_one_line_error(tmp_path):
+    afile = tmp_path / "afile"
+    afile.write_text("x\n")
+    res = runner.invoke(app, ["estimate", "x", "--composition", "sand: 100%", "--trace", str(afile / "t.json")])
+    assert res.exit_code == 2 and "cannotwrite" in "".join(res.output.split())  # was a FileExistsError traceback
+    assert isinstance(res.exception, SystemExit)

@@ -21,7 +21,7 @@ from typing import Any
 
 import typer
 
-from openpcf.cli.common import console, fail
+from openpcf.cli.common import console, fail, require_folder
 
 #: The runs of a full bench: (run folder name, task, epd setting).
 BENCH_RUNS: tuple[tuple[str, str, str | None], ...] = (
@@ -288,6 +288,7 @@ def register(app: typer.Typer) -> None:
         """Run every PCFBench task and setting, then write a leaderboard beside the published results."""
         from openpcf.benchmark.data import DataError
 
+        require_folder(out)
         try:
             board = run_bench(
                 model,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import NoReturn
 
 import typer
@@ -17,6 +18,12 @@ def fail(message: str, code: int = 2) -> NoReturn:
     """Print a one-line error (no traceback) and exit."""
     err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
     raise typer.Exit(code)
+
+
+def require_folder(path: Path, option: str = "--out") -> None:
+    """Fail in one line when PATH exists but is a file (a run or bench output is a folder)."""
+    if path.exists() and not path.is_dir():
+        fail(f"{path}: exists and is not a folder ({option} takes a folder)")
 
 
 @contextmanager

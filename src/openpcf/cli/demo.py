@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from openpcf.cli.common import console, fail
+from openpcf.cli.common import console, fail, require_folder
 
 #: The built-in example: a container-glass food jar made in Italy, batch composition per kg of glass.
 DEMO_PRODUCT = {
@@ -31,6 +31,7 @@ def register(app: typer.Typer) -> None:
         from openpcf.engine.estimation import EstimateError, default_factor_source
         from openpcf.engine.levers import set_region
 
+        require_folder(out)
         console.print(f"[bold]openpcf demo[/]: {DEMO_PRODUCT['name']}\ncomposition: {DEMO_PRODUCT['composition']}")
         try:
             source = default_factor_source()

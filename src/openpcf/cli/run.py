@@ -7,7 +7,7 @@ from typing import Any
 
 import typer
 
-from openpcf.cli.common import console, fail
+from openpcf.cli.common import console, fail, require_folder
 
 
 class _RichProgress:
@@ -153,6 +153,7 @@ def register(app: typer.Typer) -> None:
         from openpcf.tasks.prompting import PromptError
         from openpcf.tasks.registry import SolverUnavailable
 
+        require_folder(out)
         try:
             opts = RunOptions(
                 task=task,
