@@ -66,9 +66,20 @@ def test_root_version_option_prints_the_version():
     assert res.exit_code == 0 and res.output.strip() == __version__
 
 
-def test_estimate_unwritable_output_is_one_line_error(tmp_path):
+def test_unwritable_output_is_one_line_error_from_the_console_script(tmp_path, monkeypatch, capsys):
+    import pytest
+
+    from openpcf.cli import main
+
     afile = tmp_path / "afile"
     afile.write_text("x\n")
-    res = runner.invoke(app, ["estimate", "x", "--composition", "sand: 100%", "--trace", str(afile / "t.json")])
-    assert res.exit_code == 2 and "cannotwrite" in "".join(res.output.split())  # was a FileExistsError traceback
-    assert isinstance(res.exception, SystemExit)
+    names = tmp_path / "names.jsonl"
+    names.write_text('{"id": "a", "name": "glass"}\n')
+    for args in (["estimate", "x", "--composition", "sand: 100%", "--trace", str(afile / "t.json")],
+                 ["factors", "resolve", "--batch", str(names), "--out", str(afile / "r.jsonl")]):
+        monkeypatch.setattr("sys.argv", ["openpcf", *args])
+        with pytest.raises(SystemExit) as done:  # was a FileExistsError / NotADirectoryError traceback
+            main()
+        err = " ".join(capsys.readouterr().err.split())
+        assert done.value.code == 2 and "cannot read or write" in err and "Traceback" not in err, args
+        assert str(afile) in "".join(err.split())

@@ -65,4 +65,13 @@ _register_all()
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except OSError as exc:  # an output path that cannot be written (parent is a file, no permission, disk full…)
+        from openpcf.cli.common import fail
+
+        where = f"{exc.filename}: " if exc.filename else ""
+        try:
+            fail(f"{where}cannot read or write ({exc.strerror or exc})")
+        except typer.Exit as done:
+            raise SystemExit(done.exit_code) from None

@@ -63,13 +63,6 @@ def render_trace(trace: Trace, *, top: int = 12) -> None:
 
 
 def write_outputs(trace: Trace, json_out: Path | None, trace_out: Path | None, report_out: Path | None = None) -> None:
-    try:
-        _write_outputs(trace, json_out, trace_out, report_out)
-    except OSError as exc:  # an unwritable or impossible output path
-        fail(f"{exc.filename or ''}: cannot write ({exc.strerror})")
-
-
-def _write_outputs(trace: Trace, json_out: Path | None, trace_out: Path | None, report_out: Path | None) -> None:
     from openpcf.engine.output import compositional_output
 
     if report_out is not None:
