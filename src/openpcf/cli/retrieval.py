@@ -47,12 +47,18 @@ def register(app: typer.Typer) -> None:
         ) as bar:
             embed_task = bar.add_task("embedding corpus", total=len(bench.corpus), visible=method != "bm25")
             rank_task = bar.add_task("ranking", total=len(bench.queries))
+
+            def ranked(n: int) -> None:
+                # Ranking starts once the corpus vectors exist (embedded now or loaded from the cache).
+                bar.update(embed_task, completed=len(bench.corpus))
+                bar.update(rank_task, completed=n)
+
             try:
                 rankings = rank_corpus(
                     bench.queries,
                     bench.corpus,
                     method,
-                    progress=lambda n: bar.update(rank_task, completed=n),
+                    progress=lambda n: ranked(n),
                     embed_progress=lambda n, total: bar.update(embed_task, completed=n),
                 )
             except RetrievalDataError as exc:
