@@ -58,7 +58,7 @@ def register(app: typer.Typer) -> None:
                     bench.queries,
                     bench.corpus,
                     method,
-                    progress=lambda n: ranked(n),
+                    progress=ranked,
                     embed_progress=lambda n, total: bar.update(embed_task, completed=n),
                 )
             except RetrievalDataError as exc:
