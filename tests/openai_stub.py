@@ -90,6 +90,7 @@ class StubServer:
     def __init__(self, script: Script):
         self.script = script
         self.requests: list[dict[str, Any]] = []
+        self.authorizations: list[str] = []  # the Authorization header of each request (secret-handling tests)
         self._lock = threading.Lock()
         stub = self
 
@@ -109,6 +110,7 @@ class StubServer:
                 body = json.loads(self.rfile.read(length) or b"{}")
                 with stub._lock:
                     stub.requests.append(body)
+                    stub.authorizations.append(self.headers.get("authorization") or "")
                     n = len(stub.requests)
                 reply = stub.script(body, n)
                 if reply.delay:

@@ -637,3 +637,25 @@ def test_resume_refuses_changed_data_or_prompts(data: Path, tmp_path: Path) -> N
         r = run_cli(*args, "--base-url", server.base_url)
         assert r.exit_code == 2 and "the data file task7_epd.jsonl changed" in " ".join(r.output.split())
         assert server.count == 1
+
+
+# ------------------------------------------------------------------ secrets
+
+
+def test_api_key_never_lands_in_the_run_folder_or_the_cache(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    secret = "sk-SECRET-canary-7f3a9c1e"
+    monkeypatch.setenv("OPENAI_API_KEY", secret)
+    out = tmp_path / "run"
+    with StubServer(answering) as server:
+        r = run_cli("epd", "--model", MODEL, "--base-url", server.base_url, "--data", str(data), "--out", str(out), *FAST)
+        assert r.exit_code == 0, r.output
+        # the key did reach the server (so the canary is really in play) ...
+        assert server.count > 0 and all(a == f"Bearer {secret}" for a in server.authorizations)
+    assert secret not in r.output
+    # ... but no byte of it is written into the run folder or the response cache
+    written = [p for root in (out, tmp_path / "cache") for p in root.rglob("*") if p.is_file()]
+    assert any(p.name == "results.jsonl" for p in written) and any(p.is_relative_to(tmp_path / "cache") for p in written)
+    for path in written:
+        assert secret.encode() not in path.read_bytes(), path
