@@ -104,6 +104,13 @@ def test_query_cleaning_and_abbreviations() -> None:
     assert prepared.dense == "EPS foam (polystyrene, expandable, foam)"
 
 
+def test_query_cleaning_drops_requirement_phrasing() -> None:
+    text = "Market for materials that fulfill Zinc anode alloy. Must resist corrosion at sea; should be cheap"
+    assert clean_query(text) == "Zinc anode alloy."
+    assert clean_query("mustard seed; must not rust") == "mustard seed"  # "must" only as a sentence start
+    assert clean_query("products that meet: glass wool") == "glass wool"
+
+
 def test_activity_roles() -> None:
     assert [activity_role(r) for r in CATALOG] == [
         "material", "waste", "service", "removal", "material", "material", "material", "material"

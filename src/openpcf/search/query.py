@@ -140,6 +140,16 @@ _ARTICLE_NOISE = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[^\W_]+(?:-[^\W_]+)*", re.UNICODE)
+# Functional requirement phrasing ("materials that fulfill ...", "Must achieve ...") says what a thing
+# must do, not what it is: the preamble and every sentence starting with a modal go. Switchable for the
+# held-out comparison (benchmarks/search_heldout.py).
+DROP_REQUIREMENTS = True
+_REQUIREMENT_PREAMBLE = re.compile(
+    r"\b(?:materials?|products?|solutions?|items?)\s+that\s+(?:fulfil+s?|meets?|satisf(?:y|ies))\b:?", re.IGNORECASE
+)
+_REQUIREMENT_SENTENCE = re.compile(
+    r"(?:^|(?<=[.;]))\s*(?:must|should|shall|needs? to|has to|is required to)\b[^.;]*[.;]?", re.IGNORECASE
+)
 
 
 class PreparedQuery(BaseModel):
@@ -170,7 +180,11 @@ class PreparedQuery(BaseModel):
 
 
 def clean_query(text: str) -> str:
-    """Remove database and purchase-order noise, collapse whitespace and stray punctuation."""
+    """Remove database and purchase-order noise and requirement phrasing, collapse whitespace and stray
+    punctuation."""
+    if DROP_REQUIREMENTS:
+        text = _REQUIREMENT_PREAMBLE.sub(" ", text)
+        text = _REQUIREMENT_SENTENCE.sub(" ", text)
     text = _GEOGRAPHY_CODE.sub(" ", text)
     text = _DATABASE_NOISE.sub(" ", text)
     text = _ARTICLE_NOISE.sub(" ", text)

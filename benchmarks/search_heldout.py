@@ -1,0 +1,124 @@
+"""Held-out protocol for activity-search changes on PCFBench task 3 (dev): the 45 items are split by a
+hash of their id into A (look at errors here) and B (aggregate numbers only, for changes already chosen).
+
+    python benchmarks/search_heldout.py                       # A: top-1 / recall@10 per variant
+    python benchmarks/search_heldout.py --errors              # also A's per-item misses (never B's)
+    python benchmarks/search_heldout.py --measure-b           # also B aggregates
+
+A variant = a query composition (``concat`` = the benchmark's material + context string; ``material``
+= the material name only; ``context2`` = material query and context query fused with the context at
+a lower weight) and a filter (``materials_only``). Reads ``../shared``; prints numbers only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from collections.abc import Callable
+
+from openpcf.paths import shared_dir
+from openpcf.search import query as query_module
+from openpcf.search import ActivitySearch, SearchFilters, SearchHit
+
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+from search_mapping_dev import mapping_query  # noqa: E402
+
+
+def split_of(item_id: str) -> str:
+    """'A' or 'B', fixed by the id's SHA-256 (about half each)."""
+    return "A" if int(hashlib.sha256(item_id.encode()).hexdigest(), 16) % 2 == 0 else "B"
+
+
+def context_query(row_input: dict) -> str:
+    """The row's context without the material name (description, supplier, customer industry)."""
+    parts = [row_input.get("description") or "", row_input.get("supplier") or ""]
+    customer = row_input.get("purchaser_context") or {}
+    parts.append(str(customer.get("customer_industry") or ""))
+    return "; ".join(p for p in parts if p)
+
+
+def fuse_context(
+    search: ActivitySearch, rows: list[dict], filters: SearchFilters | None, weight: float
+) -> list[list[SearchHit]]:
+    """Material-name search re-ranked by weighted reciprocal ranks of a material+context search."""
+    main = search.search_many([mapping_query(r["input"]) for r in rows], k=50, method="hybrid", filters=filters)
+    bare = search.search_many([r["input"]["material_name"] for r in rows], k=50, method="hybrid", filters=filters)
+    out = []
+    for full, name_only in zip(main, bare, strict=True):
+        score: dict[str, float] = {}
+        hit_of: dict[str, SearchHit] = {}
+        for hits, w in ((name_only, 1.0), (full, weight)):
+            for h in hits:
+                score[h.record.id] = score.get(h.record.id, 0.0) + w / (60 + h.rank)
+                hit_of[h.record.id] = h
+        out.append([hit_of[i] for i in sorted(score, key=lambda i: -score[i])][:10])
+    return out
+
+
+def evaluate(rows: list[dict], results: list[list[SearchHit]]) -> tuple[int, int, list[str]]:
+    top1 = recall = 0
+    misses = []
+    for row, hits in zip(rows, results, strict=True):
+        options = {o.strip().lower() for o in row["expected_output"]["options"]}
+        labels = [h.record.label.strip().lower() for h in hits]
+        ok1 = bool(labels) and labels[0] in options
+        ok10 = any(label in options for label in labels)
+        top1 += ok1
+        recall += ok10
+        if not ok1:
+            misses.append(f"  {'R' if ok10 else '-'} {row['input']!r}\n     want {sorted(options)}\n     got  {labels[:3]}")
+    return top1, recall, misses
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--errors", action="store_true", help="print A's misses")
+    parser.add_argument("--measure-b", action="store_true", help="print B aggregates")
+    parser.add_argument("--variants", default="baseline,concat")
+    args = parser.parse_args()
+    shared = shared_dir()
+    if shared is None:
+        sys.exit("../shared is absent: this benchmark needs the development data")
+    rows = [json.loads(line) for line in (shared / "data" / "pcfbench-dev" / "task3_mapping.jsonl").open()]
+    search = ActivitySearch.from_catalog(shared / "data" / "picklist" / "ecoinvent_picklist.jsonl")
+    search.dense_index()
+    mo = SearchFilters(materials_only=True)
+
+    def plain(compose: Callable[[dict], str], flt: SearchFilters | None):
+        return lambda part: search.search_many([compose(r["input"]) for r in part], k=10, method="hybrid", filters=flt)
+
+    def without_requirement_cleaning(run):
+        def wrapped(part):
+            query_module.DROP_REQUIREMENTS = False
+            try:
+                return run(part)
+            finally:
+                query_module.DROP_REQUIREMENTS = True
+
+        return wrapped
+
+    variants = {
+        "baseline": without_requirement_cleaning(plain(mapping_query, None)),
+        "concat": plain(mapping_query, None),
+        "concat+mo": plain(mapping_query, mo),
+        "material": plain(lambda i: i["material_name"], None),
+        "context2": lambda part: fuse_context(search, part, None, 0.5),
+        "context2+mo": lambda part: fuse_context(search, part, mo, 0.5),
+    }
+    splits = {s: [r for r in rows if split_of(r["id"]) == s] for s in "AB"}
+    print(f"A: {len(splits['A'])} items, B: {len(splits['B'])} items")
+    for name in args.variants.split(","):
+        line = f"{name:14s}"
+        for s in ("A", "B") if args.measure_b else ("A",):
+            part = splits[s]
+            t1, r10, misses = evaluate(part, variants[name](part))
+            line += f"  {s}: top-1 {t1}/{len(part)} ({t1/len(part):.3f}) recall@10 {r10}/{len(part)} ({r10/len(part):.3f})"
+            if s == "A" and args.errors:
+                print("\n".join(misses))
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
