@@ -5,9 +5,11 @@ hash of their id into A (look at errors here) and B (aggregate numbers only, for
     python benchmarks/search_heldout.py --errors              # also A's per-item misses (never B's)
     python benchmarks/search_heldout.py --measure-b           # also B aggregates
 
-A variant = a query composition (``concat`` = the benchmark's material + context string; ``material``
-= the material name only; ``context2`` = material query and context query fused with the context at
-a lower weight) and a filter (``materials_only``). Reads ``../shared``; prints numbers only.
+Variants (hybrid search): ``baseline`` = the benchmark's material + context string without the
+requirement-phrasing cleaning; ``concat`` = the same with it (the default now); ``concat+mo`` = plus
+``materials_only``; ``material`` = material name only; ``context2`` (``+mo``) = a material-name search
+fused with the material + context search at half weight; ``head-noun`` = hits whose label starts with
+the query's head noun moved up 5 places. Reads ``../shared``; prints numbers only.
 """
 
 from __future__ import annotations
@@ -15,15 +17,17 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from openpcf.paths import shared_dir
+from openpcf.search import ActivitySearch, SearchFilters, SearchHit, prepare_query
 from openpcf.search import query as query_module
-from openpcf.search import ActivitySearch, SearchFilters, SearchHit
 
-sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
-from search_mapping_dev import mapping_query  # noqa: E402
+sys.path.insert(0, str(Path(__file__).parent))
+from search_mapping_dev import mapping_query
 
 
 def split_of(item_id: str) -> str:
@@ -43,8 +47,12 @@ def fuse_context(
     search: ActivitySearch, rows: list[dict], filters: SearchFilters | None, weight: float
 ) -> list[list[SearchHit]]:
     """Material-name search re-ranked by weighted reciprocal ranks of a material+context search."""
-    main = search.search_many([mapping_query(r["input"]) for r in rows], k=50, method="hybrid", filters=filters)
-    bare = search.search_many([r["input"]["material_name"] for r in rows], k=50, method="hybrid", filters=filters)
+    main = search.search_many(
+        [mapping_query(r["input"]) for r in rows], k=50, method="hybrid", filters=filters
+    )
+    bare = search.search_many(
+        [r["input"]["material_name"] for r in rows], k=50, method="hybrid", filters=filters
+    )
     out = []
     for full, name_only in zip(main, bare, strict=True):
         score: dict[str, float] = {}
@@ -54,6 +62,30 @@ def fuse_context(
                 score[h.record.id] = score.get(h.record.id, 0.0) + w / (60 + h.rank)
                 hit_of[h.record.id] = h
         out.append([hit_of[i] for i in sorted(score, key=lambda i: -score[i])][:10])
+    return out
+
+
+_PHRASE_END = re.compile(r"[:,;(.]| for | with | of | in | from ", re.IGNORECASE)
+
+
+def head_noun(material_name: str) -> str:
+    """Last word of the first phrase of the cleaned material name, singular-ish, lower-case."""
+    phrase = _PHRASE_END.split(prepare_query(material_name).text, maxsplit=1)[0]
+    words = re.findall(r"[^\W\d_]+", phrase.lower())
+    return words[-1].rstrip("s") if words else ""
+
+
+def head_noun_rerank(rows: list[dict], results: list[list[SearchHit]], bonus: float) -> list[list[SearchHit]]:
+    """Move hits whose label's first segment holds the query's head noun up by ``bonus`` places."""
+    out = []
+    for row, hits in zip(rows, results, strict=True):
+        head = head_noun(row["input"]["material_name"])
+
+        def key(h: SearchHit, head: str = head) -> float:
+            segment = h.record.label.split(",")[0].lower()
+            return h.rank - (bonus if len(head) > 2 and head in segment else 0.0)
+
+        out.append(sorted(hits, key=key)[:10])
     return out
 
 
@@ -68,7 +100,9 @@ def evaluate(rows: list[dict], results: list[list[SearchHit]]) -> tuple[int, int
         top1 += ok1
         recall += ok10
         if not ok1:
-            misses.append(f"  {'R' if ok10 else '-'} {row['input']!r}\n     want {sorted(options)}\n     got  {labels[:3]}")
+            misses.append(
+                f"  {'R' if ok10 else '-'} {row['input']!r}\n     want {sorted(options)}\n     got  {labels[:3]}"
+            )
     return top1, recall, misses
 
 
@@ -76,7 +110,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--errors", action="store_true", help="print A's misses")
     parser.add_argument("--measure-b", action="store_true", help="print B aggregates")
-    parser.add_argument("--variants", default="baseline,concat")
+    parser.add_argument(
+        "--variants", default="baseline,concat,concat+mo,material,context2,context2+mo,head-noun"
+    )
     args = parser.parse_args()
     shared = shared_dir()
     if shared is None:
@@ -87,7 +123,9 @@ def main() -> None:
     mo = SearchFilters(materials_only=True)
 
     def plain(compose: Callable[[dict], str], flt: SearchFilters | None):
-        return lambda part: search.search_many([compose(r["input"]) for r in part], k=10, method="hybrid", filters=flt)
+        return lambda part: search.search_many(
+            [compose(r["input"]) for r in part], k=10, method="hybrid", filters=flt
+        )
 
     def without_requirement_cleaning(run):
         def wrapped(part):
@@ -99,7 +137,12 @@ def main() -> None:
 
         return wrapped
 
+    def with_head_noun(part):
+        hits = search.search_many([mapping_query(r["input"]) for r in part], k=30, method="hybrid")
+        return head_noun_rerank(part, hits, 5.0)
+
     variants = {
+        "head-noun": with_head_noun,
         "baseline": without_requirement_cleaning(plain(mapping_query, None)),
         "concat": plain(mapping_query, None),
         "concat+mo": plain(mapping_query, mo),
@@ -114,7 +157,7 @@ def main() -> None:
         for s in ("A", "B") if args.measure_b else ("A",):
             part = splits[s]
             t1, r10, misses = evaluate(part, variants[name](part))
-            line += f"  {s}: top-1 {t1}/{len(part)} ({t1/len(part):.3f}) recall@10 {r10}/{len(part)} ({r10/len(part):.3f})"
+            line += f"  {s}: top-1 {t1}/{len(part)} ({t1 / len(part):.3f}) recall@10 {r10}/{len(part)} ({r10 / len(part):.3f})"
             if s == "A" and args.errors:
                 print("\n".join(misses))
         print(line)

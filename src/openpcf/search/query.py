@@ -145,7 +145,8 @@ _WORD = re.compile(r"[^\W_]+(?:-[^\W_]+)*", re.UNICODE)
 # held-out comparison (benchmarks/search_heldout.py).
 DROP_REQUIREMENTS = True
 _REQUIREMENT_PREAMBLE = re.compile(
-    r"\b(?:materials?|products?|solutions?|items?)\s+that\s+(?:fulfil+s?|meets?|satisf(?:y|ies))\b:?", re.IGNORECASE
+    r"\b(?:materials?|products?|solutions?|items?)\s+that\s+(?:fulfil+s?|meets?|satisf(?:y|ies))\b:?",
+    re.IGNORECASE,
 )
 _REQUIREMENT_SENTENCE = re.compile(
     r"(?:^|(?<=[.;]))\s*(?:must|should|shall|needs? to|has to|is required to)\b[^.;]*[.;]?", re.IGNORECASE
