@@ -158,3 +158,9 @@ def test_brightway_missing_project_or_database_is_an_error_and_creates_nothing(b
     assert "typo" not in bd.projects
     with pytest.raises(BrightwayUnavailableError, match=r"database 'ecoinvent-3.11' not in project 'openpcf-test'"):
         BrightwayResolver(project=bw_project, database="ecoinvent-3.11", method=METHOD).factor_for_code(KEY_STEEL)
+
+
+def test_brightway_without_bw2calc_says_how_to_install(bw_project, monkeypatch):
+    monkeypatch.setitem(sys.modules, "bw2calc", None)  # import now raises ModuleNotFoundError
+    with pytest.raises(BrightwayUnavailableError, match=r"pip install 'openpcf\[brightway\]'"):
+        resolver(bw_project).resolve(FactorQuery(name="steel", key=KEY_STEEL))
