@@ -9,7 +9,8 @@ Variants (hybrid search): ``baseline`` = the benchmark's material + context stri
 requirement-phrasing cleaning; ``concat`` = the same with it (the default now); ``concat+mo`` = plus
 ``materials_only``; ``material`` = material name only; ``context2`` (``+mo``) = a material-name search
 fused with the material + context search at half weight; ``head-noun`` = hits whose label starts with
-the query's head noun moved up 5 places. Reads ``../shared``; prints numbers only.
+the query's head noun moved up 5 places; ``no-generic`` = ``concat`` with the generic-class fallback
+switched off (the default before it). Reads ``../shared``; prints numbers only.
 """
 
 from __future__ import annotations
@@ -111,7 +112,7 @@ def main() -> None:
     parser.add_argument("--errors", action="store_true", help="print A's misses")
     parser.add_argument("--measure-b", action="store_true", help="print B aggregates")
     parser.add_argument(
-        "--variants", default="baseline,concat,concat+mo,material,context2,context2+mo,head-noun"
+        "--variants", default="baseline,no-generic,concat,concat+mo,material,context2,context2+mo,head-noun"
     )
     args = parser.parse_args()
     shared = shared_dir()
@@ -141,7 +142,15 @@ def main() -> None:
         hits = search.search_many([mapping_query(r["input"]) for r in part], k=30, method="hybrid")
         return head_noun_rerank(part, hits, 5.0)
 
+    def without_generic_fallback(part):
+        search.generic_fallback = False
+        try:
+            return plain(mapping_query, None)(part)
+        finally:
+            search.generic_fallback = True
+
     variants = {
+        "no-generic": without_generic_fallback,
         "head-noun": with_head_noun,
         "baseline": without_requirement_cleaning(plain(mapping_query, None)),
         "concat": plain(mapping_query, None),

