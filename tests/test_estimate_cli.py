@@ -83,3 +83,31 @@ def test_unwritable_output_is_one_line_error_from_the_console_script(tmp_path, m
         err = " ".join(capsys.readouterr().err.split())
         assert done.value.code == 2 and "cannot read or write" in err and "Traceback" not in err, args
         assert str(afile) in "".join(err.split())
+
+
+def test_model_offline_proposes_the_bom_from_the_text_with_default_origin(tmp_path):
+    trace_path = tmp_path / "t.json"
+    r = runner.invoke(app, ["estimate", "Window frame", "--description",
+                            "Extruded aluminium profile with a PVC thermal break and EPDM gaskets",
+                            "--model", "offline", "--trace", str(trace_path), "--runs", "200"])
+    assert r.exit_code == 0, r.output
+    trace = Trace.model_validate_json(trace_path.read_text())
+    names = {line.name for line in trace.inputs}
+    assert {"PVC", "EPDM"} <= names and any("aluminium" in n for n in names)
+    # rates came from openpcf's text reading, not from the user: origin 'default' with its wider spread
+    materials = [line for line in trace.inputs if line.kind == "material"]
+    assert materials and {line.rate.origin for line in materials} == {"default"}
+    assert all(line.rate.spread == 2.0 for line in materials)
+    assert abs(sum(line.rate.value for line in materials) - 1.0) < 1e-9
+    assert trace.settings["bom_source"].startswith("offline decomposition")
+
+
+def test_model_offline_never_overrides_a_given_composition(tmp_path):
+    trace_path = tmp_path / "t.json"
+    r = runner.invoke(app, ["estimate", "Window frame", "--description", "aluminium profile with PVC",
+                            "--composition", "glass: 100%", "--model", "offline", "--trace", str(trace_path),
+                            "--runs", "200"])
+    assert r.exit_code == 0, r.output
+    trace = Trace.model_validate_json(trace_path.read_text())
+    assert [line.name for line in trace.inputs if line.kind == "material"] == ["glass"]
+    assert trace.inputs[0].rate.origin == "composition" and "bom_source" not in trace.settings

@@ -93,7 +93,7 @@ def register(app: typer.Typer) -> None:
         region: Optional[str] = typer.Option(None, "--region", help="Production country (ISO code or name)"),
         declared_unit: str = typer.Option("1 kg", "--declared-unit", help="e.g. '1 kg', '1 m2', '1 item'"),
         mass: Optional[float] = typer.Option(None, "--mass", help="Mass of one declared unit in kg (when not a mass)"),
-        model: Optional[str] = typer.Option(None, "--model", help="Language model to fill a missing BOM"),
+        model: Optional[str] = typer.Option(None, "--model", help="Language model to fill a missing BOM (PROVIDER:MODEL), or 'offline' for openpcf's own BOM from the name and description (no key)"),
         base_url: str | None = typer.Option(None, "--base-url", help="OpenAI-compatible server for --model"),
         set_: list[str] = typer.Option([], "--set", help="What-if lever NAME=AMOUNT, e.g. 'recycled aluminium=80%'"),
         use: list[str] = typer.Option([], "--use", help="Activity choice NAME=ACTIVITY, e.g. 'glass cullet=recycled glass'"),
@@ -116,7 +116,18 @@ def register(app: typer.Typer) -> None:
             spec = ProductSpec(name=product, description=description, composition=composition, bom=entries,
                                region=region, declared_unit=declared_unit, declared_mass_kg=mass)
             source = default_factor_source()
+            derived_from_text = None
+            if model == "offline":  # openpcf's own no-API system proposes the BOM from name and description
+                model, derived_from_text = None, _offline_bom(spec)
+                if derived_from_text is not None:
+                    spec = spec.model_copy(update={"composition": derived_from_text, "composition_origin": "default"})
             trace = estimate(spec, model=model, base_url=base_url, seed=seed, runs=runs, source=source)
+            if derived_from_text is not None:
+                trace.settings["bom_source"] = (
+                    "offline decomposition of the name and description (openpcf.offline.decomposition): "
+                    + derived_from_text
+                )
+                console.print(f"[dim]bill of materials proposed offline from the text:[/] {derived_from_text}")
             for lever in use:
                 trace = set_activity(trace, lever, source)
             for lever in set_:
@@ -131,3 +142,14 @@ def register(app: typer.Typer) -> None:
             fail(f"the model failed: {type(exc).__name__}: {' '.join(str(exc).split())[:300]}")
         render_trace(trace)
         write_outputs(trace, json_out, trace_out, report_out)
+
+
+def _offline_bom(spec: object) -> str | None:
+    """A composition string from the offline decomposition of the product's name and description, or
+    ``None`` when the user already gave a composition or a BOM (theirs always wins)."""
+    from openpcf.offline.epd import derived_composition
+
+    if getattr(spec, "composition", None) or getattr(spec, "bom", None):
+        return None
+    composition, _ = derived_composition(spec.name, spec.description)  # type: ignore[attr-defined]
+    return composition or None

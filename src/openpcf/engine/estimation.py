@@ -35,6 +35,7 @@ from openpcf.engine.trace import (
     InputLine,
     ProductInfo,
     Rate,
+    RateOrigin,
     Trace,
     Versions,
 )
@@ -115,13 +116,14 @@ def _material_lines(product: ProductSpec, du: DeclaredUnit, checks: list[Check])
     if not product.composition or not product.composition.strip():
         raise EstimateError(
             f"{product.name!r}: no composition or bill of materials; give --composition 'name: share; …', "
-            "--bom FILE, or --model to let a language model propose one"
+            "--bom FILE, --model offline for a BOM read from the name and description, or --model PROVIDER:MODEL to let a language model propose one"
         )
     parts = parse_composition(product.composition)
-    return _composition_lines(parts, mass, checks), []
+    return _composition_lines(parts, mass, checks, product.composition_origin), []
 
 
-def _composition_lines(parts: list[ComponentAmount], mass: float | None, checks: list[Check]) -> list[InputLine]:
+def _composition_lines(parts: list[ComponentAmount], mass: float | None, checks: list[Check],
+                       origin: RateOrigin = "composition") -> list[InputLine]:
     if any(p.is_share for p in parts) and mass is None:
         raise EstimateError("a composition in shares needs the mass of one declared unit (--declared-unit '1 kg' or a mass)")
     readings = [interpret(p.name) for p in parts]
@@ -156,8 +158,8 @@ def _composition_lines(parts: list[ComponentAmount], mass: float | None, checks:
             value, note = part.value, None
         lines.append(InputLine(
             id=f"m{i}", name=part.name, role=reading.role, recycled=reading.recycled,
-            rate=Rate(value=value, unit="kg", origin="composition", as_given=part.as_given,
-                      spread=RATE_SPREAD["composition"], note=note),
+            rate=Rate(value=value, unit="kg", origin=origin, as_given=part.as_given,
+                      spread=RATE_SPREAD[origin], note=note),
         ))
     if add_remainder > 0:
         lines.append(InputLine(

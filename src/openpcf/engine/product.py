@@ -7,7 +7,7 @@ a recycled-content statement. :func:`product_from_epd_input` builds one from a P
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -40,6 +40,11 @@ class ProductSpec(BaseModel):
     declared_unit: str = Field("1 kg", description="e.g. '1 kg', 'kilogram', '1 m2'")
     declared_mass_kg: float | None = Field(None, description="Mass of one declared unit when it is not a mass")
     composition: str | None = None
+    composition_origin: Literal["composition", "default"] = Field(
+        "composition",
+        description="Who wrote the composition: 'composition' = given by the user or the data; 'default' = "
+        "derived by openpcf's offline decomposition from the name and description (wider Monte Carlo spread)",
+    )
     bom: list[BomEntry] | None = None
     region: str | None = Field(None, description="Country name or ISO code of production")
     recycled_content: str | float | None = None
