@@ -306,3 +306,20 @@ def test_description_made_from_recycled_material_marks_inputs():
     assert [(x.name, x.recycled, x.factor.name) for x in t.inputs] == [
         ("steel", True, "recycled steel"), ("primary steel", False, "primary steel")]
     assert any(c.code == "recycled_content" and c.input_ids == ["m1"] for c in t.checks)
+
+
+def test_furnace_energy_is_not_counted_twice_for_feedstock_with_a_closed_loop_factor():
+    # A closed-loop recycled-glass factor already covers remelting the cullet, so the glass-melting default
+    # (0.4 kWh + 5.5 MJ per kg of glass) applies only to the 70% of the batch that is virgin.
+    closed_loop = TableSource([*TABLE.factors, _factor("sand", 0.01), _factor("recycled glass", 0.8)])
+    spec = ProductSpec(name="Jar", composition="sand: 70%; glass cullet: 30%")
+    t = estimate(spec, source=closed_loop, product_class="glass_melting", runs=200, seed=1)
+    # materials 0.7×0.01 + 0.3×0.8 = 0.247; energy 0.7×(0.4 kWh × 0.4 + 5.5 MJ × 0.06) = 0.7 × 0.49 = 0.343
+    assert t.result.materials_kgco2e == pytest.approx(0.247, rel=1e-12)
+    assert t.result.energy_kgco2e == pytest.approx(0.343, rel=1e-12)
+    heat = next(x for x in t.energy if "heat" in x.name)
+    assert heat.rate.value == pytest.approx(3.85) and "30% of the mass" in heat.rate.note
+    # Cullet bought with its own cut-off burden (no remelting inside the factor): the furnace melts all of it.
+    cut_off = TableSource([*TABLE.factors, _factor("sand", 0.01), _factor("glass cullet", 0.02)])
+    t2 = estimate(spec, source=cut_off, product_class="glass_melting", runs=200, seed=1)
+    assert t2.result.energy_kgco2e == pytest.approx(0.49, rel=1e-12)

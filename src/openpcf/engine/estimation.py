@@ -389,11 +389,14 @@ def _energy_match(source: FactorSource, carrier: str, region: Region | None) -> 
 
 
 def _energy_lines(product_class: str, user_energy: list[InputLine], du: DeclaredUnit, mass: float | None,
-                  source: FactorSource, region: Region | None) -> list[InputLine]:
+                  source: FactorSource, region: Region | None, remelted_share: float = 0.0) -> list[InputLine]:
     default = energy_default(product_class)
     lines = list(user_energy)
     have = {("electricity" if re.search(r"electric", x.name, re.I) else "natural gas") for x in user_energy}
-    per_unit = mass if mass is not None else 0.0
+    per_unit = (mass if mass is not None else 0.0) * (1.0 - remelted_share)
+    scaled = (f"; applied to the {1 - remelted_share:.0%} of the batch not already melted inside a recycled-material "
+              f"factor ({remelted_share:.0%} of the mass is mapped to closed-loop recycled factors that include remelting)"
+              if remelted_share > 0 else "")
     for carrier, value, unit in (("electricity", default.electricity_kwh_per_kg, "kWh"), ("natural gas", default.heat_mj_per_kg, "MJ")):
         if carrier in have or value <= 0 or per_unit <= 0:
             continue
@@ -402,7 +405,7 @@ def _energy_lines(product_class: str, user_energy: list[InputLine], du: Declared
             name=f"process {'electricity' if carrier == 'electricity' else 'heat (natural gas)'}",
             kind="energy", role="process energy",
             rate=Rate(value=value * per_unit, unit=unit, origin="default", spread=default.spread,
-                      note=f"{value:g} {unit}/kg default for '{default.label}': {default.basis}"),
+                      note=f"{value:g} {unit}/kg default for '{default.label}': {default.basis}{scaled}"),
         ))
     for line in lines:
         carrier = "electricity" if re.search(r"electric", line.name, re.I) else "natural gas"
@@ -413,6 +416,29 @@ def _energy_lines(product_class: str, user_energy: list[InputLine], du: Declared
         else:
             line.activity = Activity(query=carrier)
     return lines
+
+
+#: Product classes whose default energy is a furnace that melts the whole batch.
+_MELTING_CLASSES = ("glass_melting", "metal_remelting")
+_CLOSED_LOOP_FACTOR = re.compile(r"closed[- ]loop|recycled|secondary|remelt", re.I)
+
+
+def remelted_share(materials: Sequence[InputLine], product_class: str, mass: float | None) -> float:
+    """Share of the product's mass (0–1) whose recycled feedstock (cullet, scrap) is mapped to a closed-loop
+    recycled-material factor, for furnace product classes only.
+
+    Such factors (e.g. DESNZ "Glass, recycled (closed-loop source)") cover making the material from recycled
+    input, remelting included; adding the furnace default on top would count that melting twice, so the
+    furnace energy is applied to the rest of the batch only.
+    """
+    if product_class not in _MELTING_CLASSES or not mass or mass <= 0:
+        return 0.0
+    remelted = sum(
+        line.rate.value for line in materials
+        if not line.children and line.recycled and line.factor is not None
+        and _CLOSED_LOOP_FACTOR.search(line.factor.name) and line.rate.unit == "kg"
+    )
+    return min(max(remelted / mass, 0.0), 1.0)
 
 
 def _process_lines(materials: list[InputLine], product_class: str, start: int) -> list[InputLine]:
@@ -567,7 +593,8 @@ def _estimate(
     )
     _resolve_materials(trace.inputs, source, reg, product.name)
     mass = declared_mass_kg(trace)
-    energy = _energy_lines(cls, user_energy, du, mass, source, reg)
+    energy = _energy_lines(cls, user_energy, du, mass, source, reg,
+                           remelted_share=remelted_share(trace.all_lines(), cls, mass))
     energy += _process_lines(trace.inputs, cls, 1)
     trace.energy = energy
     trace.checks = checks
