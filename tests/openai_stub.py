@@ -178,3 +178,13 @@ def _serve_forever_from_cli() -> None:
 
 if __name__ == "__main__":
     _serve_forever_from_cli()
+
+
+PROXY_VARIABLES = ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy")
+
+
+def loopback_only(monkeypatch: Any) -> None:
+    """Make the process's HTTP clients talk to 127.0.0.1 directly: no proxy may relay test traffic."""
+    for var in PROXY_VARIABLES:
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")

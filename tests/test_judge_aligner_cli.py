@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from openai_stub import Reply, StubServer, output_tool, user_text
+from openai_stub import Reply, StubServer, loopback_only, output_tool, user_text
 from pydantic_ai.messages import ModelResponse, ToolCallPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 from test_compositional_llm import prompt_text
@@ -38,9 +38,7 @@ def judge_answer(text: str) -> dict[str, Any]:
 @pytest.fixture
 def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("OPENPCF_CACHE_DIR", str(tmp_path / "cache"))
-    for var in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+    loopback_only(monkeypatch)  # loopback traffic must never go through a proxy
     return write_tiny_pcfbench(tmp_path / "pcfbench")
 
 

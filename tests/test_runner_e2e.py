@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from openai_stub import Reply, StubServer, output_tool, user_text
+from openai_stub import Reply, StubServer, loopback_only, output_tool, user_text
 from tiny_pcfbench import MAPPING, write_tiny_pcfbench
 from typer.testing import CliRunner
 
@@ -30,9 +30,7 @@ FAST = ["--backoff", "0.01", "--timeout", "5"]
 @pytest.fixture
 def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-dummy-for-loopback")
-    for var in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"):
-        monkeypatch.delenv(var, raising=False)  # loopback traffic must never go through a proxy
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+    loopback_only(monkeypatch)  # loopback traffic must never go through a proxy
     monkeypatch.setenv("OPENPCF_CACHE_DIR", str(tmp_path / "cache"))
     return write_tiny_pcfbench(tmp_path / "pcfbench")
 
