@@ -351,60 +351,20 @@ def test_rerun_hits_the_cache_and_costs_nothing(data: Path, tmp_path: Path) -> N
         return reply
 
     with StubServer(priced) as server:
-        first = tmp_path / "first"
-        assert (
-            run_cli(
-                "epd",
-                "--model",
-                MODEL,
-                "--base-url",
-                server.base_url,
-                "--data",
-                str(data),
-                "--out",
-                str(first),
-                *FAST,
-            ).exit_code
-            == 0
-        )
+
+        def run_epd(out: Path, *extra: str) -> None:
+            r = run_cli("epd", "--model", MODEL, "--base-url", server.base_url, "--data", str(data),
+                        "--out", str(out), *extra, *FAST)
+            assert r.exit_code == 0, r.output
+
+        first, second, third = tmp_path / "first", tmp_path / "second", tmp_path / "third"
+        run_epd(first)
         assert server.count == 3
         # Same model, prompts and settings into a new folder: every call is answered from the cache.
-        second = tmp_path / "second"
-        assert (
-            run_cli(
-                "epd",
-                "--model",
-                MODEL,
-                "--base-url",
-                server.base_url,
-                "--data",
-                str(data),
-                "--out",
-                str(second),
-                *FAST,
-            ).exit_code
-            == 0
-        )
+        run_epd(second)
         assert server.count == 3
         # Another temperature is another call.
-        third = tmp_path / "third"
-        assert (
-            run_cli(
-                "epd",
-                "--model",
-                MODEL,
-                "--base-url",
-                server.base_url,
-                "--data",
-                str(data),
-                "--out",
-                str(third),
-                "--temperature",
-                "0.5",
-                *FAST,
-            ).exit_code
-            == 0
-        )
+        run_epd(third, "--temperature", "0.5")
         assert server.count == 6
 
     # Usage and cost: 1,000 input tokens at $0.15/M + 200 output at $0.60/M = $0.00027 per item.
