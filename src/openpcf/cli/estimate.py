@@ -11,6 +11,7 @@ import typer
 from openpcf.cli.common import console, fail
 
 if TYPE_CHECKING:
+    from openpcf.engine.product import ProductSpec
     from openpcf.engine.trace import Trace
 
 
@@ -144,12 +145,12 @@ def register(app: typer.Typer) -> None:
         write_outputs(trace, json_out, trace_out, report_out)
 
 
-def _offline_bom(spec: object) -> str | None:
+def _offline_bom(spec: ProductSpec) -> str | None:
     """A composition string from the offline decomposition of the product's name and description, or
     ``None`` when the user already gave a composition or a BOM (theirs always wins)."""
     from openpcf.offline.epd import derived_composition
 
-    if getattr(spec, "composition", None) or getattr(spec, "bom", None):
+    if spec.composition or spec.bom:
         return None
-    composition, _ = derived_composition(spec.name, spec.description)  # type: ignore[attr-defined]
+    composition, _ = derived_composition(spec.name, spec.description)
     return composition or None
