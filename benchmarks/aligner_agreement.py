@@ -17,9 +17,9 @@ from pathlib import Path
 import numpy as np
 from scipy import stats
 
-from openpcf.benchmark.data import BenchmarkFolder
-from openpcf.benchmark.predictions import read_predictions
-from openpcf.benchmark.scoring import score
+from openpcf.pcfbench.data import BenchmarkFolder
+from openpcf.pcfbench.predictions import read_predictions
+from openpcf.pcfbench.scoring import score
 
 DEFAULT_DEV = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "pcfbench-dev"
 

@@ -14,7 +14,7 @@ import statistics
 import time
 from pathlib import Path
 
-from openpcf.benchmark.data import read_task
+from openpcf.pcfbench.data import read_task
 from openpcf.engine import estimate, product_from_epd_input
 from openpcf.engine.estimation import default_factor_source
 from openpcf.paths import shared_dir

@@ -17,9 +17,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from openpcf.benchmark.data import BenchmarkFolder
-from openpcf.benchmark.predictions import read_predictions
-from openpcf.benchmark.scoring import score
+from openpcf.pcfbench.data import BenchmarkFolder
+from openpcf.pcfbench.predictions import read_predictions
+from openpcf.pcfbench.scoring import score
 from openpcf.cli.bench import run_bench
 
 DEFAULT_DEV = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "pcfbench-dev"

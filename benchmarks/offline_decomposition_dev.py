@@ -2,7 +2,7 @@
 
 Run from the project root: ``/work/venv/bin/python benchmarks/offline_decomposition_dev.py [--details]``.
 Reads ``../shared/data/pcfbench-dev/task1_decomposition.jsonl``; scores with
-:func:`openpcf.benchmark.scoring.score` (aligner ``offline``). Also reports the median wall time of
+:func:`openpcf.pcfbench.scoring.score` (aligner ``offline``). Also reports the median wall time of
 several runs.
 """
 
@@ -14,10 +14,10 @@ import statistics
 import sys
 import time
 
-from openpcf.benchmark.data import read_picklist, read_task
-from openpcf.benchmark.predictions import Prediction
-from openpcf.benchmark.scoring import score
-from openpcf.offline.decomposition import OfflineDecompositionSolver
+from openpcf.pcfbench.data import read_picklist, read_task
+from openpcf.pcfbench.predictions import Prediction
+from openpcf.pcfbench.scoring import score
+from openpcf.systems.offline.decomposition import OfflineDecompositionSolver
 from openpcf.paths import shared_dir
 from openpcf.runner.items import solve_one
 

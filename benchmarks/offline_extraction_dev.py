@@ -2,7 +2,7 @@
 
 Run from the project root: ``/work/venv/bin/python benchmarks/offline_extraction_dev.py [--details]``.
 Reads ``../shared/data/pcfbench-dev`` (or ``$OPENPCF_SHARED_DIR/data/pcfbench-dev``); scores with
-:func:`openpcf.benchmark.scoring.score` (the protocol's strict claim matching, pooled over items).
+:func:`openpcf.pcfbench.scoring.score` (the protocol's strict claim matching, pooled over items).
 Also reports the median wall time of several runs per file.
 """
 
@@ -15,10 +15,10 @@ import sys
 import time
 from pathlib import Path
 
-from openpcf.benchmark.data import read_task
-from openpcf.benchmark.predictions import Prediction
-from openpcf.benchmark.scoring import score
-from openpcf.offline.extraction import OfflineExtractionSolver
+from openpcf.pcfbench.data import read_task
+from openpcf.pcfbench.predictions import Prediction
+from openpcf.pcfbench.scoring import score
+from openpcf.systems.offline.extraction import OfflineExtractionSolver
 from openpcf.paths import shared_dir
 from openpcf.runner.items import solve_one
 

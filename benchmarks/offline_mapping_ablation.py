@@ -11,11 +11,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from openpcf.benchmark.data import BenchmarkFolder
-from openpcf.benchmark.metrics import exact_match
-from openpcf.offline.calibration import neutral
-from openpcf.offline.mapping import RULES, OfflineMapper
-from openpcf.offline.picklist_search import PicklistSearch
+from openpcf.pcfbench.data import BenchmarkFolder
+from openpcf.pcfbench.metrics import exact_match
+from openpcf.systems.offline.calibration import neutral
+from openpcf.systems.offline.mapping import RULES, OfflineMapper
+from openpcf.systems.offline.picklist_search import PicklistSearch
 
 DEFAULT_DEV = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "pcfbench-dev"
 

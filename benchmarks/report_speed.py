@@ -4,7 +4,7 @@ Builds a synthetic PCFBench-shaped data folder (N epd items with descriptions an
 of several systems (no real data: seeded random predictions around the truth), then measures, as the
 median of several repetitions:
 
-- build: reading the RUNDIRs (scored by openpcf.benchmark.scoring) and rendering the HTML;
+- build: reading the RUNDIRs (scored by openpcf.pcfbench.scoring) and rendering the HTML;
 - open:  headless Chromium, from Page.navigate to the page's script having run (``data-ready``),
          in a fresh tab each time;
 - item:  from clicking an item in the item browser to its detail being shown.

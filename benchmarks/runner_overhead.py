@@ -83,8 +83,10 @@ class Clock:
 
 
 async def one_run(data: Path, out: Path, base_url: str, concurrency: int) -> tuple[Clock, float, float]:
-    from openpcf.runner.retry import RetryPolicy
+    from openpcf.llm.retry import RetryPolicy
+    from openpcf.pcfbench.data import BenchmarkFolder
     from openpcf.runner.session import RunOptions, run_benchmark
+    from openpcf.systems.registry import solver_for
 
     clock = Clock()
     opts = RunOptions(
@@ -97,7 +99,9 @@ async def one_run(data: Path, out: Path, base_url: str, concurrency: int) -> tup
         retry=RetryPolicy(base_delay=0.01),
     )
     t, cpu = time.perf_counter(), time.process_time()
-    await run_benchmark(opts, progress=clock)  # type: ignore[arg-type]
+    solver, hashes = solver_for("epd", opts.model, opts, setting="epd_with_description",
+                                picklist=BenchmarkFolder(data).picklist_path())
+    await run_benchmark(opts, solver, prompt_hashes=hashes, progress=clock)  # type: ignore[arg-type]
     return clock, time.perf_counter() - t, time.process_time() - cpu
 
 

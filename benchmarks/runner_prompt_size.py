@@ -68,7 +68,9 @@ def agent_script(searches: int):
 
 
 async def run(data: Path, out: Path, base_url: str, agentic: bool) -> None:
+    from openpcf.pcfbench.data import BenchmarkFolder
     from openpcf.runner.session import RunOptions, run_benchmark
+    from openpcf.systems.registry import solver_for
 
     opts = RunOptions(
         task="mapping",
@@ -80,7 +82,8 @@ async def run(data: Path, out: Path, base_url: str, agentic: bool) -> None:
         agentic=agentic,
         cache=False,
     )
-    await run_benchmark(opts)
+    solver, hashes = solver_for("mapping", opts.model, opts, picklist=BenchmarkFolder(data).picklist_path())
+    await run_benchmark(opts, solver, prompt_hashes=hashes)
 
 
 def main() -> None:

@@ -24,9 +24,9 @@ TASKS = ("decomposition", "triage", "mapping", "extraction_material", "extractio
 
 
 def score_everything(dev: Path) -> int:
-    from openpcf.benchmark.data import BenchmarkFolder
-    from openpcf.benchmark.predictions import read_predictions
-    from openpcf.benchmark.scoring import score
+    from openpcf.pcfbench.data import BenchmarkFolder
+    from openpcf.pcfbench.predictions import read_predictions
+    from openpcf.pcfbench.scoring import score
 
     folder = BenchmarkFolder(dev)
     picklist = [p.reference_product_name for p in folder.picklist()]

@@ -30,10 +30,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from openpcf.factors.gwp import CITATION as GWP_CITATION
-from openpcf.factors.gwp import GWP100_AR6
+from openpcf.gwp import CITATION as GWP_CITATION
+from openpcf.gwp import GWP100_AR6
 from openpcf.factors.library import write_factors
-from openpcf.factors.naming import slug
+from openpcf.vocabulary.names import slug
 from openpcf.factors.record import Factor, Source
 
 OUT = ROOT / "src" / "openpcf" / "data" / "factors"
@@ -516,7 +516,7 @@ USLCI_LICENSE = "Public domain (US federal LCA data, NREL / Federal LCA Commons)
 
 def _desnz_reference(name: str, desnz: list[Factor]) -> Factor | None:
     """The DESNZ material whose longest name/alias is wholly contained in ``name`` (token sets)."""
-    from openpcf.factors.naming import content_tokens, core_tokens
+    from openpcf.vocabulary.names import content_tokens, core_tokens
 
     # Only the product part of the name: "Bituminous coal, combusted…, at pulp and paper mill" is not paper.
     segments = [seg for seg in name.replace(";", ",").split(",") if not seg.strip().lower().startswith("at ")]

@@ -4,7 +4,7 @@ cross-validated estimates, and write ``src/openpcf/data/offline/calibration_{tri
     python scripts/fit_offline_calibration.py --data ../shared/data/pcfbench-dev [--folds 5] [--dry-run]
 
 Triage: L2 logistic regression of should_map on the evidence features of
-:mod:`openpcf.offline.triage`. Mapping: Platt-style logistic regression of "the offline choice is
+:mod:`openpcf.systems.offline.triage`. Mapping: Platt-style logistic regression of "the offline choice is
 correct" on its evidence (top score, margin, generic proxy used). Each report gives the out-of-fold
 accuracy / ECE / Brier (every item predicted by a model fitted without it; 5-fold CV repeated over
 5 seeds, mean reported) with the bootstrap 95% interval of the PCFBench scorer, then the model refitted
@@ -20,19 +20,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from openpcf.benchmark.data import BenchmarkFolder
-from openpcf.benchmark.metrics import exact_match
-from openpcf.benchmark.predictions import Prediction
-from openpcf.benchmark.scoring import score
-from openpcf.offline.calibration import (
+from openpcf.pcfbench.data import BenchmarkFolder
+from openpcf.pcfbench.metrics import exact_match
+from openpcf.pcfbench.predictions import Prediction
+from openpcf.pcfbench.scoring import score
+from openpcf.systems.offline.calibration import (
     calibration_path,
     cross_validated_probabilities,
     fit_calibrator,
     neutral,
 )
-from openpcf.offline.mapping import OfflineMapper
-from openpcf.offline.picklist_search import PicklistSearch
-from openpcf.offline.triage import FEATURES, triage_features
+from openpcf.systems.offline.mapping import OfflineMapper
+from openpcf.systems.offline.picklist_search import PicklistSearch
+from openpcf.systems.offline.triage import FEATURES, triage_features
 
 MAPPING_FEATURES = ("top", "margin", "generic")
 SEEDS = (0, 1, 2, 3, 4)

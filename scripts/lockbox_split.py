@@ -2,7 +2,7 @@
 
     python scripts/lockbox_split.py --data ../shared/data/pcfbench-dev --split dev70 --out /tmp/pcfbench-dev70
 
-Every task file is filtered with :func:`openpcf.benchmark.lockbox.in_lockbox` (tasks without a lockbox
+Every task file is filtered with :func:`openpcf.pcfbench.lockbox.in_lockbox` (tasks without a lockbox
 are copied whole); the picklist, excerpts and predictions are linked, so ``openpcf bench --data OUT``
 and every script under ``benchmarks/`` run on the split unchanged. Prints the item counts only — never
 ids — so running it reveals nothing about the lockbox.
@@ -16,7 +16,7 @@ import os
 import shutil
 from pathlib import Path
 
-from openpcf.benchmark.lockbox import SPLITS, in_lockbox
+from openpcf.pcfbench.lockbox import SPLITS, in_lockbox
 
 TASK_FILES = {
     "task1_decomposition.jsonl": "decomposition",

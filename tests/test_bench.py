@@ -95,6 +95,7 @@ def test_openpcf_run_offline_gets_the_folders_picklist(tmp_path: Path) -> None:
     import asyncio
 
     from openpcf.runner.session import RunOptions, run_benchmark
+    from openpcf.systems.registry import solver_for
 
     data = tmp_path / "data"
     data.mkdir()
@@ -107,7 +108,8 @@ def test_openpcf_run_offline_gets_the_folders_picklist(tmp_path: Path) -> None:
          "metadata": {"product_category": "Food & beverages", "vagueness_severity": 1}},
     ])  # fmt: skip
     opts = RunOptions(task="mapping", model="offline", data_dir=data, out_dir=tmp_path / "run")
-    asyncio.run(run_benchmark(opts))
+    solver, hashes = solver_for("mapping", "offline", opts, picklist=data / "ecoinvent_picklist.jsonl")
+    asyncio.run(run_benchmark(opts, solver, prompt_hashes=hashes))
     line = json.loads((tmp_path / "run" / "results.jsonl").read_text().splitlines()[0])
     assert line["output"]["reference_product"] == "glucose"
 

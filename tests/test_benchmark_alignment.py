@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from openpcf.benchmark.alignment import Aligner, MatchGroup, aligner_names, get_aligner
-from openpcf.benchmark.component_matching import (
+from openpcf.pcfbench.alignment import Aligner, MatchGroup, aligner_names, get_aligner
+from openpcf.pcfbench.component_matching import (
     ExactAligner,
     OfflineAligner,
     content_tokens,
@@ -13,7 +13,7 @@ from openpcf.benchmark.component_matching import (
     same_word,
     trigram_dice,
 )
-from openpcf.benchmark.metrics import decomposition_scores
+from openpcf.pcfbench.metrics import decomposition_scores
 
 
 def groups(pred, exp, aligner=None):

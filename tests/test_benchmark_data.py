@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from openpcf.benchmark.data import TASK_FILES, BenchmarkFolder, DataError, read_task
-from openpcf.benchmark.predictions import Prediction, align, parse_output, read_predictions
-from openpcf.benchmark.validation import task_of_predictions, validate_folder, validate_predictions
+from openpcf.pcfbench.data import TASK_FILES, BenchmarkFolder, DataError, read_task
+from openpcf.pcfbench.predictions import Prediction, align, parse_output, read_predictions
+from openpcf.pcfbench.validation import task_of_predictions, validate_folder, validate_predictions
 from openpcf.cli import app
 
 MINI = Path(__file__).resolve().parents[1] / "examples" / "pcfbench-mini"

@@ -53,7 +53,7 @@ def answer(props: dict[str, Any], text: str) -> dict[str, Any]:
 def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("OPENPCF_CACHE_DIR", str(tmp_path / "cache"))
     loopback_only(monkeypatch)  # loopback traffic must never go through a proxy
-    monkeypatch.setattr("openpcf.engine.benchmark_solver.default_factor_source", lambda: TABLE)
+    monkeypatch.setattr("openpcf.systems.compositional.default_factor_source", lambda: TABLE)
     monkeypatch.setattr("openpcf.engine.estimation.default_factor_source", lambda: TABLE)
     return write_tiny_pcfbench(tmp_path / "pcfbench")
 
@@ -174,7 +174,7 @@ def test_recursion_stops_at_depth_two(monkeypatch: pytest.MonkeyPatch) -> None:
     import asyncio
 
     from openpcf.engine import ProductSpec
-    from openpcf.engine.model_fill import propose_bom
+    from openpcf.systems.model.bom_proposal import propose_bom
 
     answers = {
         "product": {

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from openpcf.benchmark.data import BenchmarkFolder
-from openpcf.benchmark.predictions import read_predictions
-from openpcf.benchmark.scoring import TaskScore, score
+from openpcf.pcfbench.data import BenchmarkFolder
+from openpcf.pcfbench.predictions import read_predictions
+from openpcf.pcfbench.scoring import TaskScore, score
 
 pytestmark = pytest.mark.shared
 

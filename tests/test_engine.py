@@ -245,19 +245,19 @@ def test_rounded_shares_are_normalised_to_exactly_one_unit():
 def test_engine_as_benchmark_solver():
     import asyncio
 
-    from openpcf.benchmark.data import EpdRow
-    from openpcf.engine.benchmark_solver import EngineSolver
+    from openpcf.pcfbench.data import EpdRow
+    from openpcf.systems.compositional import CompositionalSolver
 
     row = EpdRow.model_validate({"id": "x1", "input": {"product_name": "Widget", "quantity_unit": "kilogram",
                                                         "composition": "steel: 100%", "geography": "France"},
                                  "expected_output": {"kgco2e": 1.0}})
-    res = asyncio.run(EngineSolver(source=TABLE).solve(row))
+    res = asyncio.run(CompositionalSolver(source=TABLE).solve(row))
     # steel 1×2.0 + metal products default 1.5 kWh × 0.05 (FR) + 3 MJ × 0.06
     assert res.output["kgco2e"] == pytest.approx(2.0 + 1.5 * 0.05 + 3 * 0.06)
     assert res.trace["schema_version"] == TRACE_SCHEMA_VERSION and res.output["breakdown"][0]["name"] == "steel"
-    no_comp = asyncio.run(EngineSolver(task="epd", setting="epd_with_description", source=TABLE).solve(row))
+    no_comp = asyncio.run(CompositionalSolver(task="epd", setting="epd_with_description", source=TABLE).solve(row))
     assert no_comp.output is None and "no composition" in no_comp.error
-    epd = asyncio.run(EngineSolver(task="epd", setting="epd_with_composition", source=TABLE).solve(row))
+    epd = asyncio.run(CompositionalSolver(task="epd", setting="epd_with_composition", source=TABLE).solve(row))
     assert set(epd.output) == {"kgco2e"} and epd.output["kgco2e"] == pytest.approx(2.0 + 1.5 * 0.4 + 3 * 0.06)
 
 

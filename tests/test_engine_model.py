@@ -6,7 +6,8 @@ import pytest
 from pydantic_ai.messages import ModelResponse, ToolCallPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
-from openpcf.engine import ProductSpec, estimate
+from openpcf.engine import ProductSpec
+from openpcf.systems.model.estimate import estimate_with_model as estimate
 from test_engine import TABLE  # the hand-made factor table (tests/ is on sys.path)
 
 

@@ -21,7 +21,7 @@ from openpcf.factors import (
 )
 from openpcf.factors.library import read_factors_jsonl, write_factors
 from openpcf.factors.material_class import material_class
-from openpcf.factors.naming import normalise_name, query_variants, token_overlap
+from openpcf.vocabulary.names import normalise_name, query_variants, token_overlap
 
 
 def make(fid: str, name: str, value: float, unit: str = "kg", aliases=(), geography="GLO", quality="medium",

@@ -118,7 +118,8 @@ def test_judge_without_a_key_is_a_one_line_error(
 
 
 def test_judge_names_are_checked(data: Path, predictions: Path) -> None:
-    from openpcf.benchmark.alignment import aligner_names, get_aligner
+    from openpcf.systems.registry import aligner_for as get_aligner
+    from openpcf.systems.registry import aligner_names
 
     assert "judge:ARG" in aligner_names()
     with pytest.raises(ValueError, match=r"needs an argument: judge:ARG"):
@@ -144,9 +145,9 @@ def test_other_tasks_build_no_judge(data: Path, tmp_path: Path, monkeypatch: pyt
 def test_the_judge_is_imported_only_when_asked_for() -> None:
     code = (
         "import sys\n"
-        "from openpcf.benchmark.alignment import get_aligner, aligner_names\n"
+        "from openpcf.pcfbench.alignment import get_aligner, aligner_names\n"
         "aligner_names(); get_aligner('offline')\n"
-        "print('openpcf.tasks.judge' in sys.modules, 'openpcf.runner.guarded_model' in sys.modules)\n"
+        "print('openpcf.systems.model.judge' in sys.modules, 'openpcf.llm.guarded_model' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
@@ -157,10 +158,10 @@ def test_library_scoring_with_the_judge_keeps_one_event_loop(
 ) -> None:
     """``score(..., aligner=get_aligner("judge:…"))`` without a prefetch: one synchronous call per item, all
     on the judge's own event loop (its HTTP client would break on a second loop)."""
-    from openpcf.benchmark.alignment import get_aligner
-    from openpcf.benchmark.data import BenchmarkFolder
-    from openpcf.benchmark.predictions import read_predictions
-    from openpcf.benchmark.scoring import score as score_rows
+    from openpcf.systems.registry import aligner_for as get_aligner
+    from openpcf.pcfbench.data import BenchmarkFolder
+    from openpcf.pcfbench.predictions import read_predictions
+    from openpcf.pcfbench.scoring import score as score_rows
 
     monkeypatch.setenv("OPENAI_API_KEY", "sk-dummy-for-loopback")
     with StubServer(stub) as server:

@@ -2,7 +2,7 @@
 
 import hashlib
 
-from openpcf.benchmark.lockbox import in_lockbox, select_split
+from openpcf.pcfbench.lockbox import in_lockbox, select_split
 
 
 def test_rule_is_the_documented_hash():

@@ -1,4 +1,4 @@
-"""Worked numbers for every PCFBench metric function (openpcf.benchmark.metrics, claim_units)."""
+"""Worked numbers for every PCFBench metric function (openpcf.pcfbench.metrics, claim_units)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from openpcf.benchmark import metrics as m
-from openpcf.benchmark.claim_units import canonical_unit, resolve_predicted_unit, unit_candidates, unit_key
+from openpcf.pcfbench import metrics as m
+from openpcf.pcfbench.claim_units import canonical_unit, resolve_predicted_unit, unit_candidates, unit_key
 
 NAN = math.nan
 

@@ -8,7 +8,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from openpcf.benchmark import metrics as m
+from openpcf.pcfbench import metrics as m
 
 counts = st.lists(st.tuples(st.integers(0, 20), st.integers(0, 20), st.integers(0, 20)), min_size=1, max_size=30)
 
@@ -89,7 +89,7 @@ names = st.sampled_from(
 @settings(max_examples=60, deadline=None)
 @given(st.lists(names, max_size=8), st.lists(names, max_size=8))
 def test_offline_aligner_groups_are_valid_and_deterministic(pred, exp):
-    from openpcf.benchmark.component_matching import OfflineAligner
+    from openpcf.pcfbench.component_matching import OfflineAligner
 
     groups = OfflineAligner().align(pred, exp)
     assert groups == OfflineAligner().align(pred, exp)

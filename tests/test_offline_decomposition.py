@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
-from openpcf.benchmark.data import DecompositionRow
-from openpcf.offline.decomposition import (
+from openpcf.pcfbench.data import DecompositionRow
+from openpcf.systems.offline.decomposition import (
     MAX_COMPONENTS,
     OfflineDecompositionSolver,
     bill_of_materials,
@@ -108,7 +108,7 @@ def test_name_only_product_uses_the_name_for_family_and_mentions() -> None:
 
 
 def test_picklist_vocabulary_adds_material_heads_only() -> None:
-    from openpcf.offline.decomposition_knowledge import vocabulary_from_names
+    from openpcf.systems.offline.decomposition_knowledge import vocabulary_from_names
 
     vocab = vocabulary_from_names(
         [
@@ -128,7 +128,7 @@ def test_picklist_vocabulary_adds_material_heads_only() -> None:
 
 
 def test_shipped_knowledge_is_consistent() -> None:
-    from openpcf.offline.decomposition_knowledge import materials, product_families
+    from openpcf.systems.offline.decomposition_knowledge import materials, product_families
 
     families = {m.family for m in materials()}
     names = [m.name for m in materials()]

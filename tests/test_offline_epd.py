@@ -6,9 +6,9 @@ import asyncio
 
 import pytest
 
-from openpcf.benchmark.data import EpdRow
-from openpcf.offline.compositional import OfflineCompositionalSolver
-from openpcf.offline.epd import (
+from openpcf.pcfbench.data import EpdRow
+from openpcf.systems.compositional import CompositionalSolver
+from openpcf.systems.offline.epd import (
     CATEGORY_PRIORS,
     OfflineEpdSolver,
     component_label,
@@ -56,7 +56,7 @@ def test_settings_decide_what_the_engine_sees() -> None:
 
 def test_compositional_breakdown_adds_up_to_the_total() -> None:
     result = asyncio.run(
-        OfflineCompositionalSolver(runs=10).solve(row(composition="polyethylene: 60%; unobtainium: 40%"))
+        CompositionalSolver(offline_bom=True, runs=10).solve(row(composition="polyethylene: 60%; unobtainium: 40%"))
     )
     # epd_with_description is the compositional context: the composition is not shown, a BOM is derived
     assert result.trace["basis"].startswith("bill of materials derived")

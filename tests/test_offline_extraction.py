@@ -6,10 +6,10 @@ import asyncio
 
 import pytest
 
-from openpcf.benchmark.data import ExtractionRow
-from openpcf.offline.extraction import OfflineExtractionSolver, extract, typical_claims
-from openpcf.offline.extraction_quantities import find_quantities, unit_phrases_in
-from openpcf.offline.extraction_query import parse_query
+from openpcf.pcfbench.data import ExtractionRow
+from openpcf.systems.offline.extraction import OfflineExtractionSolver, extract, typical_claims
+from openpcf.systems.offline.extraction_quantities import find_quantities, unit_phrases_in
+from openpcf.systems.offline.extraction_query import parse_query
 
 
 def pairs(claims: list[dict]) -> list[tuple[float, str]]:

@@ -10,12 +10,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from openpcf.benchmark.data import MappingInput, MappingRow
-from openpcf.offline import OfflineUnavailable, solver_for
-from openpcf.offline.calibration import Calibrator, cross_validated_probabilities, fit_logistic, neutral
-from openpcf.offline.mapping import RULES, OfflineMapper, generic_chemical
-from openpcf.offline.material_need import read_need, role_asked_for, strip_market_wrapper
-from openpcf.offline.picklist_search import PicklistSearch
+from openpcf.pcfbench.data import MappingInput, MappingRow
+from openpcf.systems.registry import OfflineUnavailable
+from openpcf.systems.registry import offline_solver as solver_for
+from openpcf.systems.offline.calibration import Calibrator, cross_validated_probabilities, fit_logistic, neutral
+from openpcf.systems.offline.mapping import RULES, OfflineMapper, generic_chemical
+from openpcf.systems.offline.material_need import read_need, role_asked_for, strip_market_wrapper
+from openpcf.systems.offline.picklist_search import PicklistSearch
 
 PICKLIST = [
     ("rhodium", "Rhodium is a precious metal of the platinum group."),

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from openpcf.benchmark.data import TriageInput, TriageRow
-from openpcf.offline.calibration import Calibrator, load_calibration
-from openpcf.offline.picklist_search import PicklistSearch
-from openpcf.offline.triage import FEATURES, OfflineTriage, triage_features
+from openpcf.pcfbench.data import TriageInput, TriageRow
+from openpcf.systems.offline.calibration import Calibrator, load_calibration
+from openpcf.systems.offline.picklist_search import PicklistSearch
+from openpcf.systems.offline.triage import FEATURES, OfflineTriage, triage_features
 from tests.test_offline_mapping import write_picklist
 
 ENTRIES = [

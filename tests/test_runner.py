@@ -11,11 +11,11 @@ import time
 import pytest
 from pydantic_ai.exceptions import ModelHTTPError, ModelTimeoutError, UnexpectedModelBehavior
 
-from openpcf.benchmark.predictions import Prediction, Usage
-from openpcf.runner.manifest import RunIdentity, identity_mismatch
-from openpcf.runner.rate import RateLimiter
-from openpcf.runner.results import ResultsLog, drop_failed, read_results
-from openpcf.runner.retry import RetryPolicy, backoff_seconds, is_retryable, retry_after_seconds, retry_delay
+from openpcf.pcfbench.predictions import Prediction, Usage
+from openpcf.pcfbench.run_log.manifest import RunIdentity, identity_mismatch
+from openpcf.llm.rate import RateLimiter
+from openpcf.pcfbench.run_log.results import ResultsLog, drop_failed, read_results
+from openpcf.llm.retry import RetryPolicy, backoff_seconds, is_retryable, retry_after_seconds, retry_delay
 from openpcf.runner.session import RunError, resolve_task, select_rows, totals_of
 
 NO_JITTER = RetryPolicy(max_attempts=5, base_delay=1.0, multiplier=2.0, max_delay=5.0, jitter=0.0)
@@ -184,7 +184,7 @@ class PlainSolver:
     name = "plain"
 
     async def solve(self, row):
-        from openpcf.tasks.base import SolverResult
+        from openpcf.systems.protocol import SolverResult
 
         if row.id == "p2":
             raise ValueError("no factor for steel beam")
@@ -230,7 +230,7 @@ def test_guarded_model_retries_caches_and_books_usage(tmp_path) -> None:
     from openpcf.llm.cache import ResponseCache
     from openpcf.llm.metering import metering
     from openpcf.llm.prices import TokenPrice
-    from openpcf.runner.guarded_model import GuardedModel
+    from openpcf.llm.guarded_model import GuardedModel
 
     calls: list[int] = []
 

@@ -502,16 +502,6 @@ def test_missing_key_is_one_line_naming_the_variable(
     assert "ANTHROPIC_API_KEY" in r.output and len(r.output.strip().splitlines()) == 1
 
 
-def test_offline_without_offline_system_is_a_clear_error(
-    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import types
-
-    monkeypatch.setitem(sys.modules, "openpcf.offline", types.ModuleType("openpcf.offline"))
-    r = run_cli("triage", "--model", "offline", "--data", str(data), "--out", str(tmp_path / "x"))
-    assert r.exit_code == 2 and "'offline' system is not available" in r.output
-
-
 def test_ids_limit_and_prompt_override(data: Path, tmp_path: Path) -> None:
     prompts = tmp_path / "paper-prompts"
     prompts.mkdir()
@@ -544,12 +534,12 @@ def test_ids_limit_and_prompt_override(data: Path, tmp_path: Path) -> None:
     assert {line["id"] for line in results(out)} == {"m3", "m1"}
     m = manifest(out)
     assert m["options"]["item_ids"] == ["m3", "m1"] and m["prompts_dir"] == str(prompts)
-    from openpcf.tasks.prompting import PromptBook
+    from openpcf.systems.model.templates import prompt_book
 
     assert (
         m["prompts"]["mapping.user.j2"]
-        == PromptBook(prompts).digest("mapping.user.j2")
-        != PromptBook().digest("mapping.user.j2")
+        == prompt_book(prompts).digest("mapping.user.j2")
+        != prompt_book().digest("mapping.user.j2")
     )
     assert json.loads((out / "summary.json").read_text())["n_items"] == 2
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from openpcf.benchmark.breakdown import breakdown_rows, structure
-from openpcf.benchmark.data import BenchmarkFolder, EpdRow, TriageRow
-from openpcf.benchmark.predictions import Prediction, read_predictions
-from openpcf.benchmark.scoring import score, score_files
+from openpcf.pcfbench.breakdown import breakdown_rows, structure
+from openpcf.pcfbench.data import BenchmarkFolder, EpdRow, TriageRow
+from openpcf.pcfbench.predictions import Prediction, read_predictions
+from openpcf.pcfbench.scoring import score, score_files
 from openpcf.cli import app
 
 MINI = Path(__file__).resolve().parents[1] / "examples" / "pcfbench-mini"

@@ -12,20 +12,21 @@ from pydantic_ai.messages import ModelRequest, ModelResponse, ToolCallPart, Tool
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 from pydantic_ai.models.test import TestModel
 
-from openpcf.benchmark.data import (
+from openpcf.pcfbench.data import (
     DecompositionRow,
     EpdRow,
     ExtractionRow,
     MappingRow,
     TriageRow,
 )
-from openpcf.tasks.answers import AlignmentAnswer, GroupAnswer
-from openpcf.tasks.catalog_tools import catalog_tools
-from openpcf.tasks.documents import fit_document, passages
-from openpcf.tasks.judge import LLMJudgeAligner, valid_groups
-from openpcf.tasks.mapping import PicklistNames
-from openpcf.tasks.prompting import PromptBook, PromptError
-from openpcf.tasks.registry import SolverUnavailable, build_solver, offline_solver
+from openpcf.systems.model.answers import AlignmentAnswer, GroupAnswer
+from openpcf.systems.model.catalog_tools import catalog_tools
+from openpcf.systems.model.documents import fit_document, passages
+from openpcf.systems.model.judge import LLMJudgeAligner, valid_groups
+from openpcf.systems.model.mapping import PicklistNames
+from openpcf.llm.prompt_book import PromptBook, PromptError
+from openpcf.systems.model.templates import prompt_book
+from openpcf.systems.registry import SolverUnavailable, build_solver, offline_solver
 
 PICKLIST = ["polypropylene, granulate", "steel, low-alloyed", "copper cathode", "cement, Portland", "rhodium"]
 
@@ -369,7 +370,7 @@ def test_valid_groups_drop_reused_out_of_range_and_empty() -> None:
 
 
 def test_llm_judge_is_an_aligner_and_is_memoised() -> None:
-    from openpcf.benchmark.alignment import Aligner, MatchGroup
+    from openpcf.pcfbench.alignment import Aligner, MatchGroup
 
     fn = Scripted({"groups": [{"predicted": [0], "expected": [1]}, {"predicted": [1, 2], "expected": [0]}]})
     judge = LLMJudgeAligner(FunctionModel(fn), label="fn")
@@ -396,8 +397,8 @@ def test_judge_prefetch_reports_failures() -> None:
 
 def test_prompt_override_folder_wins_and_is_hashed(tmp_path) -> None:
     (tmp_path / "epd.user.j2").write_text("EPD for {{ fields['Product'] }}")
-    book = PromptBook(tmp_path)
-    default = PromptBook()
+    book = prompt_book(tmp_path)
+    default = prompt_book()
     assert book.digest("epd.user.j2") != default.digest("epd.user.j2")
     assert book.digest("epd.system.j2") == default.digest("epd.system.j2")  # not overridden
     fn = Scripted({"kgco2e": 1.0})
@@ -409,19 +410,16 @@ def test_prompt_override_folder_wins_and_is_hashed(tmp_path) -> None:
 def test_prompt_errors_name_the_template(tmp_path) -> None:
     (tmp_path / "epd.user.j2").write_text("{{ no_such_variable }}")
     with pytest.raises(PromptError, match="'epd.user.j2'.*no_such_variable"):
-        PromptBook(tmp_path).render("epd.user.j2", fields={})
+        prompt_book(tmp_path).render("epd.user.j2", fields={})
     with pytest.raises(PromptError, match="prompts folder not found"):
-        PromptBook(tmp_path / "missing")
+        prompt_book(tmp_path / "missing")
 
 
 # ------------------------------------------------------------------ offline dispatch
 
 
-def test_offline_dispatch(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "openpcf.offline", types.ModuleType("openpcf.offline"))
-    with pytest.raises(SolverUnavailable, match="'offline' system is not available"):
+def test_offline_dispatch_needs_a_picklist_for_mapping_and_builds_every_task() -> None:
+    with pytest.raises(SolverUnavailable, match="needs the picklist"):
         offline_solver("mapping")
-    fake = types.ModuleType("openpcf.offline")
-    fake.solver_for = lambda task, setting=None, **o: ("solver", task, setting)  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "openpcf.offline", fake)
-    assert offline_solver("epd", setting="epd_name_only") == ("solver", "epd", "epd_name_only")
+    assert offline_solver("epd", setting="epd_name_only").setting == "epd_name_only"
+    assert offline_solver("compositional").name == "offline"

@@ -147,19 +147,11 @@ def warm_picklist_search(picklist: Path, tasks: set[str]) -> None:
     """Embed the picklist once before the runs that search it, with a progress bar (cached afterwards)."""
     from openpcf.cli.common import embedding_progress
 
-    try:
-        from openpcf.offline import prepare_picklist_search
-    except ImportError:  # no offline system: the solver lookup says so in one line
-        return
+    from openpcf.systems.offline import prepare_picklist_search
+
     if tasks & {"triage", "mapping"} and picklist.is_file():
         with embedding_progress() as report:
             prepare_picklist_search(picklist, progress=report)
-
-
-def _offline_solver(task: str, setting: str | None, picklist: Path, options: dict[str, Any]) -> Any:
-    from openpcf.offline import solver_for
-
-    return solver_for(task, setting=setting, picklist=picklist, **options)
 
 
 def run_bench(
@@ -175,13 +167,13 @@ def run_bench(
 ) -> dict[str, Any]:
     """Run every selected task/setting, then write the leaderboard and details; returns the leaderboard.
 
-    ``solver_options`` go to :func:`openpcf.offline.solver_for` (e.g. ``dense=False``) for ``offline``.
+    ``solver_options`` go to :func:`openpcf.systems.registry.offline_solver` (e.g. ``dense=False``) for ``offline``.
     """
     import asyncio
 
-    from openpcf.benchmark.data import BenchmarkFolder
+    from openpcf.pcfbench.data import BenchmarkFolder
     from openpcf.runner.session import RunOptions, run_benchmark
-    from openpcf.tasks.registry import SolverUnavailable
+    from openpcf.systems.registry import SolverUnavailable, offline_solver, solver_for
 
     folder = BenchmarkFolder(data)
     runs = select_runs(tasks)
@@ -200,15 +192,15 @@ def run_bench(
     for name, task, setting in runs:
         opts = RunOptions(task=task, model=model, data_dir=data, out_dir=out / name, setting=setting,
                           concurrency=concurrency, limit=limit)  # fmt: skip
-        solver = (
-            _offline_solver(task, setting, folder.picklist_path(), solver_options or {})
-            if model == "offline"
-            else None
-        )
         t0 = time.perf_counter()
         bar = _progress(name) if progress else None
         try:
-            asyncio.run(run_benchmark(opts, solver=solver, progress=bar))
+            if model == "offline":
+                solver, hashes = offline_solver(task, setting=setting, picklist=folder.picklist_path(),
+                                                **(solver_options or {})), {}  # fmt: skip
+            else:
+                solver, hashes = solver_for(task, model, opts, setting=setting, picklist=folder.picklist_path())  # type: ignore[arg-type]
+            asyncio.run(run_benchmark(opts, solver, prompt_hashes=hashes, progress=bar))
         except SolverUnavailable as exc:  # a task this install has no solver for: the other runs go on
             skipped[name] = str(exc)
             continue
@@ -240,7 +232,7 @@ def run_bench(
 
 def offline_notes() -> list[str]:
     """What a reader must know about the offline row: parts fitted on the dev split, with their CV estimate."""
-    from openpcf.offline.calibration import load_calibration
+    from openpcf.systems.offline.calibration import load_calibration
 
     notes = []
     triage = load_calibration("triage")
@@ -286,7 +278,7 @@ def register(app: typer.Typer) -> None:
         ),
     ) -> None:
         """Run every PCFBench task and setting, then write a leaderboard beside the published results."""
-        from openpcf.benchmark.data import DataError
+        from openpcf.pcfbench.data import DataError
 
         require_folder(out)
         try:

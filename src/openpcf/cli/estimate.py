@@ -67,13 +67,10 @@ def write_outputs(trace: Trace, json_out: Path | None, trace_out: Path | None, r
     from openpcf.engine.output import compositional_output
 
     if report_out is not None:
-        try:
-            from openpcf.report.pcf_report import write_trace_report
-        except ImportError:  # the report module is optional at this layer
-            console.print("[yellow]HTML report not available in this installation[/]")
-        else:
-            write_trace_report(trace, report_out)
-            console.print(f"report written to {report_out}")
+        from openpcf.report.pcf_report import write_trace_report
+
+        write_trace_report(trace, report_out)
+        console.print(f"report written to {report_out}")
     if json_out is not None:
         json_out.parent.mkdir(parents=True, exist_ok=True)
         json_out.write_text(json.dumps(compositional_output(trace), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -122,10 +119,15 @@ def register(app: typer.Typer) -> None:
                 model, derived_from_text = None, _offline_bom(spec)
                 if derived_from_text is not None:
                     spec = spec.model_copy(update={"composition": derived_from_text, "composition_origin": "default"})
-            trace = estimate(spec, model=model, base_url=base_url, seed=seed, runs=runs, source=source)
+            if model is None:
+                trace = estimate(spec, seed=seed, runs=runs, source=source)
+            else:
+                from openpcf.systems.model.estimate import estimate_with_model
+
+                trace = estimate_with_model(spec, model=model, base_url=base_url, seed=seed, runs=runs, source=source)
             if derived_from_text is not None:
                 trace.settings["bom_source"] = (
-                    "offline decomposition of the name and description (openpcf.offline.decomposition): "
+                    "offline decomposition of the name and description (openpcf.systems.offline.decomposition): "
                     + derived_from_text
                 )
                 console.print(f"[dim]bill of materials proposed offline from the text:[/] {derived_from_text}")
@@ -148,7 +150,7 @@ def register(app: typer.Typer) -> None:
 def _offline_bom(spec: ProductSpec) -> str | None:
     """A composition string from the offline decomposition of the product's name and description, or
     ``None`` when the user already gave a composition or a BOM (theirs always wins)."""
-    from openpcf.offline.epd import derived_composition
+    from openpcf.systems.offline.epd import derived_composition
 
     if spec.composition or spec.bom:
         return None

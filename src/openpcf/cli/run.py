@@ -146,12 +146,13 @@ def register(app: typer.Typer) -> None:
 
         from pydantic import ValidationError
 
-        from openpcf.benchmark.data import DataError
+        from openpcf.pcfbench.data import DataError
         from openpcf.llm.models import CredentialError, GenerationSettings, ProviderMissingError
-        from openpcf.runner.retry import RetryPolicy
+        from openpcf.llm.retry import RetryPolicy
         from openpcf.runner.session import RunError, RunOptions, read_ids, resolve_task, run_benchmark
-        from openpcf.tasks.prompting import PromptError
-        from openpcf.tasks.registry import SolverUnavailable
+        from openpcf.llm.prompt_book import PromptError
+        from openpcf.pcfbench.data import BenchmarkFolder
+        from openpcf.systems.registry import SolverUnavailable, judge_for, solver_for
 
         require_folder(out)
         try:
@@ -187,11 +188,17 @@ def register(app: typer.Typer) -> None:
             resolved, resolved_setting = resolve_task(task, setting)
             label = resolved + (f" ({resolved_setting})" if resolved_setting else "")
             if model == "offline":
-                from openpcf.benchmark.data import BenchmarkFolder
                 from openpcf.cli.bench import warm_picklist_search
 
                 warm_picklist_search(BenchmarkFolder(data).picklist_path(), {resolved})
-            manifest = asyncio.run(run_benchmark(opts, progress=_RichProgress(label)))
+            solver, prompt_hashes = solver_for(
+                resolved, model, opts, setting=resolved_setting, picklist=BenchmarkFolder(data).picklist_path(),
+                judge=judge,
+            )
+            aligner = judge_for(judge, opts, run_model=model) if judge and resolved == "decomposition" else None
+            manifest = asyncio.run(
+                run_benchmark(opts, solver, prompt_hashes=prompt_hashes, judge=aligner, progress=_RichProgress(label))
+            )
         except KeyboardInterrupt:
             fail(f"interrupted: finished items are kept in {out}; rerun the same command to resume", code=130)
         except ValidationError as exc:
@@ -228,12 +235,13 @@ def register(app: typer.Typer) -> None:
         """Score a run again from its results.jsonl (no model calls except an uncached judge)."""
         import asyncio
 
-        from openpcf.benchmark.data import DataError
+        from openpcf.pcfbench.data import DataError
         from openpcf.llm.models import CredentialError, ProviderMissingError
         from openpcf.runner.session import RunError, rescore
+        from openpcf.systems.registry import judge_for
 
         try:
-            asyncio.run(rescore(run_dir, judge=judge, data_dir=data))
+            asyncio.run(rescore(run_dir, judge=judge, data_dir=data, make_judge=judge_for))
         except (RunError, DataError, CredentialError, ProviderMissingError, ValueError) as exc:
             fail(str(exc))
         _print_summary(run_dir)

@@ -53,8 +53,8 @@ def score_command(
     """Score PREDICTIONS against the TASK items of a PCFBench folder: metrics with 95% bootstrap CIs."""
     import json
 
-    from openpcf.benchmark.data import TASKS, DataError
-    from openpcf.benchmark.scoring import score_files
+    from openpcf.pcfbench.data import TASKS, DataError
+    from openpcf.pcfbench.scoring import score_files
 
     if task not in TASKS:
         fail(f"unknown task {task!r}; expected one of: {', '.join(TASKS)}")
@@ -91,19 +91,20 @@ def score_command(
 
 def _aligner(name: str, base_url: str | None, task: str, data: Path, predictions: Path) -> object:
     """The aligner object; an LLM judge (``judge:MODEL``) judges every item first, in one event loop."""
-    from openpcf.benchmark.alignment import get_aligner
+    from openpcf.systems.registry import aligner_for
 
     family = name.startswith("judge:")
     if family and task != "decomposition":
         return name  # only decomposition is aligned: no model is built for the other tasks
     try:
-        aligner = get_aligner(name, **({"base_url": base_url} if family else {}))
+        aligner = aligner_for(name, **({"base_url": base_url} if family else {}))
     except ValueError as exc:
         fail(str(exc))
     if task == "decomposition" and hasattr(aligner, "prefetch"):
-        from openpcf.benchmark.data import BenchmarkFolder
-        from openpcf.benchmark.predictions import read_predictions
-        from openpcf.tasks.judge import decomposition_pairs, judge_all
+        from openpcf.pcfbench.data import BenchmarkFolder
+        from openpcf.pcfbench.predictions import read_predictions
+        from openpcf.pcfbench.alignment import decomposition_pairs
+        from openpcf.systems.model.judge import judge_all
 
         pairs = decomposition_pairs(BenchmarkFolder(data).rows("decomposition"), read_predictions(predictions))
         with console.status(f"{aligner.name}: judging {len(pairs)} item(s)"):

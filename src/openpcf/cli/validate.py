@@ -25,8 +25,8 @@ def validate_command(
     ] = None,
 ) -> None:
     """Check every file of a PCFBench folder: malformed lines, missing fields, duplicate ids, missing files."""
-    from openpcf.benchmark.data import DataError
-    from openpcf.benchmark.validation import validate_folder, validate_predictions_file
+    from openpcf.pcfbench.data import DataError
+    from openpcf.pcfbench.validation import validate_folder, validate_predictions_file
 
     try:
         problems = validate_folder(folder)

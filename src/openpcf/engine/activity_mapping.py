@@ -121,7 +121,7 @@ _NOT_MATERIAL = frozenset({"emission", "spend", "freight", "electricity", "heat"
 
 def substance_tokens(text: str) -> set[str]:
     """The identifying content tokens of a lookup text ("citric acid" → {"citric"})."""
-    from openpcf.factors.naming import content_tokens
+    from openpcf.vocabulary.names import content_tokens
 
     return {t for t in content_tokens(text) if t not in _GENERIC_TOKENS and len(t) > 1}
 
@@ -130,7 +130,7 @@ def acceptable(query: str, match: FactorMatch, *, material: bool = True) -> bool
     """A practitioner's guard on a name match: a search hit must name every identifying word of the query
     ("citric acid" ↛ "sulfuric acid", "titanium dioxide" ↛ "carbon dioxide"); material inputs never map
     to characterisation, spend-based or freight factors."""
-    from openpcf.factors.naming import content_tokens
+    from openpcf.vocabulary.names import content_tokens
 
     if material and match.factor.category in _NOT_MATERIAL:
         return False

@@ -252,7 +252,7 @@ def _apply_recycled_statement(lines: list[InputLine], description: str | None, c
     (inputs named primary or virgin stay as they are)."""
     if not description:
         return
-    from openpcf.factors.naming import content_tokens
+    from openpcf.vocabulary.names import content_tokens
 
     m = _MADE_FROM_RECYCLED.search(description)
     if not m:
@@ -473,83 +473,19 @@ def estimate(
     product: ProductSpec,
     *,
     region: str | None = None,
-    model: Any = None,
-    base_url: str | None = None,
     seed: int = 0,
     source: FactorSource | None = None,
     runs: int = DEFAULT_RUNS,
     product_class: str | None = None,
-) -> Trace:
-    """Estimate kg CO2e per declared unit of ``product`` and return the full trace.
-
-    ``region`` overrides ``product.region`` (country name or ISO code); ``source`` is the factor source
-    (default: the open library); ``model`` (a model name or pydantic-ai model) lets a language model fill
-    a missing bill of materials (``base_url``: an OpenAI-compatible server for a model string); ``seed`` and
-    ``runs`` drive the Monte Carlo. With a model this runs
-    :func:`estimate_async` in a new event loop (from async code, await that instead).
-    """
-    if model is None:
-        return _estimate(product, region=region, seed=seed, source=source, runs=runs, product_class=product_class)
-    import asyncio
-
-    return asyncio.run(estimate_async(product, region=region, model=model, base_url=base_url, seed=seed, source=source,
-                                      runs=runs, product_class=product_class))
-
-
-async def estimate_async(
-    product: ProductSpec,
-    *,
-    model: Any,
-    model_settings: dict[str, Any] | None = None,
-    prompts: Any = None,
-    base_url: str | None = None,
-    region: str | None = None,
-    seed: int = 0,
-    source: FactorSource | None = None,
-    runs: int = DEFAULT_RUNS,
-    product_class: str | None = None,
-) -> Trace:
-    """:func:`estimate` with a language model: it proposes the bill of materials when the product has
-    neither a composition nor a BOM (:func:`openpcf.engine.model_fill.propose_bom`), and its direct estimate
-    is reconciled with the total. A model string is built with the one retry layer and the response cache
-    (:func:`openpcf.runner.guarded_model.guard_model`, at ``base_url`` if given) and closed at the end; a model object is used as
-    given with ``model_settings`` (pydantic-ai settings) and ``prompts`` (a ``PromptBook``)."""
-    from openpcf.engine.model_fill import model_label, propose_bom, reconcile
-    from openpcf.runner.guarded_model import close_model, guard_model
-
-    built = isinstance(model, str)
-    if built:
-        model, _, model_settings = guard_model(model, base_url=base_url)
-    try:
-        model_name, unit_mass = None, None
-        if not product.bom and not (product.composition or "").strip():
-            bom, unit_mass = await propose_bom(product, model, model_settings=model_settings, prompts=prompts)
-            product = product.model_copy(update={"bom": bom, "declared_mass_kg": unit_mass or product.declared_mass_kg})
-            model_name = model_label(model)
-        trace = _estimate(product, region=region, seed=seed, source=source, runs=runs,
-                          product_class=product_class, bom_by=model_name)
-        if model_name and unit_mass is not None:
-            trace.settings["declared_mass_origin"] = "model"
-        trace.checks.append(await reconcile(trace, product, model, model_settings=model_settings, prompts=prompts))
-    finally:
-        if built:
-            await close_model(model)
-    trace.versions.model = trace.versions.model or model_label(model)
-    return trace
-
-
-def _estimate(
-    product: ProductSpec,
-    *,
-    region: str | None,
-    seed: int,
-    source: FactorSource | None,
-    runs: int,
-    product_class: str | None,
     bom_by: str | None = None,
 ) -> Trace:
-    """The estimate itself (no model calls); ``bom_by`` names the model that proposed the BOM (its rates
-    get origin ``model``)."""
+    """Estimate kg CO2e per declared unit of ``product`` and return the full trace (no model calls: the
+    engine is model-free; a language model's help lives in :mod:`openpcf.systems.model.estimate`).
+
+    ``region`` overrides ``product.region`` (country name or ISO code); ``source`` is the factor source
+    (default: the open library); ``seed`` and ``runs`` drive the Monte Carlo; ``bom_by`` names the model
+    that proposed the BOM (its rates get origin ``model``).
+    """
     source = source if source is not None else default_factor_source()
     du = parse_declared_unit(product.declared_unit, product.declared_mass_kg)
     region_text = region if region is not None else product.region

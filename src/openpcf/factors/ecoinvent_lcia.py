@@ -20,7 +20,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from openpcf.factors.library import FactorTableError
-from openpcf.factors.naming import normalise_name
+from openpcf.vocabulary.names import normalise_name
 from openpcf.factors.record import Factor, FactorMatch, FactorQuery, Source
 from openpcf.factors.resolver import fitted_match
 

@@ -18,7 +18,7 @@ import re
 from functools import lru_cache
 
 from openpcf.factors.library import FactorLibrary, open_library
-from openpcf.factors.naming import content_tokens, normalise_name
+from openpcf.vocabulary.names import content_tokens, normalise_name
 from openpcf.factors.record import Factor, FactorMatch, FactorQuery, Source
 from openpcf.paths import package_data
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from openpcf.factors.naming import normalise_name
+from openpcf.vocabulary.names import normalise_name
 from openpcf.factors.record import Factor, Source
 from openpcf.paths import package_data
 

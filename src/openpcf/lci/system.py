@@ -16,8 +16,8 @@ import numpy as np
 import scipy.sparse as sp
 
 from openpcf import units
-from openpcf.factors.gwp import gwp100
-from openpcf.factors.naming import normalise_name
+from openpcf.gwp import gwp100
+from openpcf.vocabulary.names import normalise_name
 from openpcf.lci.inventory import UnitProcess
 from openpcf.lci.matrices import supply_shares, unit_scores
 

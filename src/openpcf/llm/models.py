@@ -136,11 +136,11 @@ def _credential(provider: str) -> str:
 def build_model(model: str | ModelSpec, *, base_url: str | None = None) -> Any:
     """A pydantic-ai ``Model`` for a model string. Raises :class:`CredentialError` (naming the missing
     variable), :class:`ProviderMissingError` (naming the extra to install) or ``ValueError`` (bad string).
-    ``offline`` is not a model: ask :func:`openpcf.tasks.registry.build_solver` for openpcf's own system."""
+    ``offline`` is not a model: ask :func:`openpcf.systems.registry.build_solver` for openpcf's own system."""
     spec = model if isinstance(model, ModelSpec) else parse_model(model, base_url=base_url)
     if spec.provider == OFFLINE:
         raise ValueError(
-            "'offline' is openpcf's own system, not a model: it is dispatched to openpcf.offline"
+            "'offline' is openpcf's own system, not a model: it is dispatched to openpcf.systems.offline"
         )
     # Credentials first: a missing key is the more useful message, even when the client is missing too.
     key = None if spec.base_url else _credential(spec.provider)

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from openpcf.benchmark.data import TASK_FILES, DataError, iter_jsonl, read_task
-from openpcf.benchmark.predictions import Prediction, read_predictions
+from openpcf.pcfbench.data import TASK_FILES, DataError, iter_jsonl, read_task
+from openpcf.pcfbench.predictions import Prediction, read_predictions
 
 #: The headline metric of each task (the scorer's metric name) and how to label it.
 HEADLINE: dict[str, tuple[str, str]] = {
@@ -322,7 +322,7 @@ def trace_summary(raw: dict[str, Any] | None) -> dict[str, Any] | None:
 
 def score_run(run: RunView, rows: list[Any]) -> None:
     """Fill a run's per-item scores (and metrics/strata when it has no summary.json) with the scorer."""
-    from openpcf.benchmark.scoring import score
+    from openpcf.pcfbench.scoring import score
 
     by_id = {i.id: i for i in run.items}
     preds = [Prediction(id=i.id, output=i.output, error=i.error) for i in run.items if i.output is not None or i.error]
@@ -392,7 +392,7 @@ def _unique_key(label: str, taken: set[str]) -> str:
 def load_benchmark(run_paths: list[Path], data_dir: Path | None = None,
                    published: list[dict[str, Any]] | None = None) -> BenchmarkView:
     """Every RUNDIR under ``run_paths`` with the inputs and truth of its items (from ``data_dir`` or the
-    manifests). Runs without per-item scores are scored with :mod:`openpcf.benchmark.scoring`."""
+    manifests). Runs without per-item scores are scored with :mod:`openpcf.pcfbench.scoring`."""
     taken: set[str] = set()
     runs = []
     for d in find_run_dirs(run_paths):

@@ -2,8 +2,8 @@
 results, manifest and summary. ``openpcf run`` / ``openpcf rescore`` are thin wrappers around
 :func:`run_benchmark` and :func:`rescore`."""
 
-from openpcf.runner.manifest import Manifest, RunTotals
-from openpcf.runner.retry import RetryPolicy, retry_delay
+from openpcf.llm.retry import RetryPolicy, retry_delay
+from openpcf.pcfbench.run_log.manifest import Manifest, RunTotals
 from openpcf.runner.session import RunError, RunOptions, rescore, run_benchmark
 
 __all__ = [

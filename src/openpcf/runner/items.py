@@ -10,11 +10,11 @@ import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from openpcf.benchmark.data import TaskName
-from openpcf.benchmark.predictions import Prediction, Usage, parse_output
 from openpcf.llm.metering import CallMeter, metering
-from openpcf.runner.results import ResultsLog
-from openpcf.tasks.base import Solver, SolverResult
+from openpcf.pcfbench.data import TaskName
+from openpcf.pcfbench.predictions import Prediction, Usage, parse_output
+from openpcf.pcfbench.run_log.results import ResultsLog
+from openpcf.systems.protocol import Solver, SolverResult
 
 
 def describe_error(exc: BaseException) -> str:

@@ -11,13 +11,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
-from openpcf.benchmark.data import EPD_SETTINGS, TASKS, BenchmarkFolder, TaskName
-from openpcf.benchmark.predictions import Prediction
+from openpcf import __version__
+from openpcf.llm.guarded_model import close_model
 from openpcf.llm.metering import CallMeter, metering
-from openpcf.llm.models import OFFLINE, PROVIDERS, GenerationSettings
-from openpcf.runner.manifest import (
+from openpcf.llm.models import GenerationSettings
+from openpcf.pcfbench.alignment import Aligner, decomposition_pairs
+from openpcf.pcfbench.data import EPD_SETTINGS, TASKS, BenchmarkFolder, TaskName
+from openpcf.pcfbench.predictions import Prediction
+from openpcf.pcfbench.run_log.manifest import (
     MANIFEST_FILE,
     SUMMARY_FILE,
     Manifest,
@@ -29,15 +32,19 @@ from openpcf.runner.manifest import (
     read_manifest,
     write_json,
 )
-from openpcf.runner.results import ResultsLog, drop_failed, read_results
-from openpcf.runner.retry import RetryPolicy
+from openpcf.pcfbench.run_log.results import ResultsLog, drop_failed, read_results
+from openpcf.pcfbench.scoring import score
+from openpcf.runner.items import solve_items
+from openpcf.systems.protocol import Solver, SystemOptions
 
 
 class RunError(RuntimeError):
     """A run cannot start or continue; the message says what to change."""
 
 
-class RunOptions(BaseModel):
+class RunOptions(SystemOptions):
+    """A run: which task on which data, where the results go, and how the system is configured."""
+
     model_config = ConfigDict(extra="forbid")
 
     task: str
@@ -47,18 +54,7 @@ class RunOptions(BaseModel):
     limit: int | None = Field(default=None, ge=1)
     ids: list[str] | None = None
     concurrency: int = Field(default=4, ge=1)
-    agentic: bool = False
-    query_only: bool = False
-    setting: str | None = None
-    prompts_dir: Path | None = None
-    base_url: str | None = None
     judge: str | None = None
-    settings: GenerationSettings = Field(default_factory=GenerationSettings)
-    requests_per_minute: float | None = Field(default=None, gt=0)
-    retry: RetryPolicy = Field(default_factory=RetryPolicy)
-    budget: int = Field(default=20, ge=1)
-    max_document_chars: int = Field(default=120_000, ge=1000)
-    cache: bool = True
     retry_failed: bool = False
 
 
@@ -99,101 +95,6 @@ def read_ids(path: str | Path) -> list[str]:
     ]
 
 
-def guarded(model_string: str, opts: RunOptions, *, base_url: str | None = None) -> tuple[Any, str]:
-    """The model wrapped with cache, rate limit and retries; and its label."""
-    from openpcf.runner.guarded_model import guard_model
-
-    model, label, _ = guard_model(
-        model_string,
-        base_url=base_url,
-        settings=opts.settings,
-        cache=opts.cache,
-        retry=opts.retry,
-        requests_per_minute=opts.requests_per_minute,
-    )
-    return model, label
-
-
-def _picklist_names(folder: BenchmarkFolder) -> Callable[[], list[str]]:
-    return lambda: [p.reference_product_name for p in folder.picklist()]
-
-
-def _searcher(folder: BenchmarkFolder) -> Callable[[], Any]:
-    def make() -> Any:
-        from openpcf.catalog import load_catalog
-        from openpcf.search import ActivitySearch
-
-        return ActivitySearch(load_catalog(folder.picklist_path(), "picklist"))
-
-    return make
-
-
-def make_solver(
-    task: TaskName, setting: str | None, folder: BenchmarkFolder, opts: RunOptions
-) -> tuple[Any, dict[str, str]]:
-    """The solver and the hashes of the prompt templates it uses."""
-    from openpcf.tasks.prompting import PromptBook
-    from openpcf.tasks.registry import build_solver, check_options, offline_solver
-
-    check_options(
-        task, agentic=opts.agentic, query_only=opts.query_only, setting=setting if task == "epd" else None
-    )
-    if opts.model == OFFLINE:
-        if opts.agentic:
-            raise RunError("--agentic needs a model: the offline system has its own search")
-        options = {"query_only": True} if opts.query_only else {}
-        return offline_solver(task, setting=setting, picklist=folder.picklist_path(), **options), {}
-    model, label = guarded(opts.model, opts, base_url=opts.base_url)
-    prompts = PromptBook(opts.prompts_dir)
-    if task == "compositional":
-        return compositional_solver(model, label, prompts, opts)
-    solver = build_solver(
-        task,
-        model,
-        model_label=label,
-        prompts=prompts,
-        agentic=opts.agentic,
-        query_only=opts.query_only,
-        setting=setting,
-        budget=opts.budget,
-        picklist=_picklist_names(folder),
-        searcher=_searcher(folder),
-        max_document_chars=opts.max_document_chars,
-        model_settings=opts.settings.model_settings(model_label_provider(label)),
-    )
-    names = list(solver.templates) + (
-        ["judge.system.j2", "judge.user.j2"] if opts.judge and task == "decomposition" else []
-    )
-    return solver, prompts.hashes(names)
-
-
-#: What the compositional task shows a model: name, declared unit and description (as the offline system and
-#: the published compositional pipelines); the model proposes the bill of materials.
-COMPOSITIONAL_MODEL_SETTING = "epd_with_description"
-
-
-def compositional_solver(
-    model: Any, label: str, prompts: Any, opts: RunOptions
-) -> tuple[Any, dict[str, str]]:
-    """The engine with its LLM path on the run's guarded model, and the hashes of its prompt templates."""
-    from openpcf.engine.benchmark_solver import EngineSolver
-    from openpcf.engine.model_fill import TEMPLATES
-
-    solver = EngineSolver(
-        task="compositional",
-        setting=COMPOSITIONAL_MODEL_SETTING,
-        model=model,
-        model_label=label,
-        model_settings=opts.settings.model_settings(model_label_provider(label)),
-        prompts=prompts,
-    )
-    return solver, prompts.hashes(list(TEMPLATES))
-
-
-def model_label_provider(label: str) -> str:
-    return label.split(":", 1)[0]
-
-
 def totals_of(preds: list[Prediction], items: int) -> RunTotals:
     """Totals over results lines; the cost is unknown (None) if any paid line has an unknown cost."""
     t = RunTotals(items=items, finished=len(preds))
@@ -227,11 +128,17 @@ class Progress:
 
 
 async def run_benchmark(
-    opts: RunOptions, *, solver: Any = None, progress: Progress | None = None
+    opts: RunOptions,
+    solver: Solver,
+    *,
+    prompt_hashes: dict[str, str] | None = None,
+    judge: Aligner | None = None,
+    progress: Progress | None = None,
 ) -> Manifest:
-    """Run (or resume) a benchmark run in ``opts.out_dir`` and return its final manifest."""
-    from openpcf.runner.items import solve_items
+    """Run (or resume) ``solver`` on a benchmark task in ``opts.out_dir`` and return the final manifest.
 
+    The runner knows no solver: it receives one (from :func:`openpcf.systems.registry.solver_for`) with the
+    hashes of the prompt templates it uses, and the judge aligner when ``opts.judge`` names one."""
     task, setting = resolve_task(opts.task, opts.setting)
     folder = BenchmarkFolder(opts.data_dir)
     rows = select_rows(folder.rows(task), opts.ids, opts.limit)
@@ -252,9 +159,7 @@ async def run_benchmark(
             f"{out / MANIFEST_FILE}: this folder holds another run ({diff}); use a new --out folder"
         )
 
-    prompt_hashes: dict[str, str] = {}
-    if solver is None:
-        solver, prompt_hashes = make_solver(task, setting, folder, opts)
+    prompt_hashes = dict(prompt_hashes or {})
     data_files = [folder.path(task)] + ([folder.picklist_path()] if task in ("triage", "mapping") else [])
     started = now_iso()
     manifest = Manifest(
@@ -323,15 +228,13 @@ async def run_benchmark(
     manifest.sessions[-1]["ended_at"] = now_iso()
     manifest.ended_at = now_iso()
     write_json(out / MANIFEST_FILE, manifest)
-    await write_summary(out, manifest, folder, rows, preds, judge=opts.judge, opts=opts)
+    await write_summary(out, manifest, folder, rows, preds, judge=judge, judge_name=opts.judge, concurrency=opts.concurrency)
     return manifest
 
 
 async def _close(holder: Any) -> None:
     """Close the model client of a solver or judge we built (an offline or injected solver has none)."""
     if getattr(holder, "model", None) is not None:
-        from openpcf.runner.guarded_model import close_model
-
         await close_model(holder.model)
 
 
@@ -349,8 +252,6 @@ def changed_inputs(previous: Manifest, current: Manifest) -> str | None:
 
 
 def _version() -> str:
-    from openpcf import __version__
-
     return __version__
 
 
@@ -361,36 +262,24 @@ async def write_summary(
     rows: list[Any],
     preds: list[Prediction],
     *,
-    judge: str | None,
-    opts: RunOptions | None = None,
+    judge: Aligner | None = None,
+    judge_name: str | None = None,
+    concurrency: int = 4,
 ) -> dict[str, Any]:
-    """Score with the foundation scorer and write ``summary.json`` (a note instead when no scorer exists)."""
-    try:
-        from openpcf.benchmark.scoring import score
-    except ImportError:
-        summary: dict[str, Any] = {
-            "task": manifest.task,
-            "note": "no scorer available in this version of openpcf",
-        }
-        write_json(out / SUMMARY_FILE, summary)
-        return summary
+    """Score with the PCFBench scorer and write ``summary.json``; ``judge`` (an LLM judge aligner) judges the
+    decomposition items first."""
     task: TaskName = manifest.task  # type: ignore[assignment]
     kwargs: dict[str, Any] = {"run_id": out.name}
     if task == "mapping" and folder.picklist_path().is_file():
         kwargs["picklist"] = [p.reference_product_name for p in folder.picklist()]
     judge_errors: list[str] = []
     judge_meter: CallMeter | None = None
-    if task == "decomposition" and judge:
-        aligner = judge_aligner(
-            judge, opts or RunOptions(task=task, model=judge, data_dir=folder.root, out_dir=out)
-        )
-        from openpcf.tasks.judge import decomposition_pairs
-
+    if task == "decomposition" and judge is not None:
         pairs = decomposition_pairs(rows, preds)
         with metering() as judge_meter:
-            judge_errors = await aligner.prefetch(pairs, concurrency=(opts.concurrency if opts else 4))
-        kwargs["aligner"] = aligner
-        await _close(aligner)  # every judgement is in its memo now
+            judge_errors = await judge.prefetch(pairs, concurrency=concurrency)  # type: ignore[attr-defined]
+        kwargs["aligner"] = judge
+        await _close(judge)  # every judgement is in its memo now
     if judge_errors:
         raise RunError(
             f"the judge failed on {len(judge_errors)} item(s) (first: {judge_errors[0]}); "
@@ -409,7 +298,7 @@ async def write_summary(
     summary["usage"] = manifest.totals.model_dump()
     if judge_meter is not None:
         summary["judge_usage"] = {
-            "model": judge,
+            "model": judge_name or manifest.judge,
             "requests": judge_meter.requests,
             "cache_hits": judge_meter.cache_hits,
             "input_tokens": judge_meter.input_tokens,
@@ -420,27 +309,15 @@ async def write_summary(
     return summary
 
 
-def judge_aligner(judge: str, opts: RunOptions) -> Any:
-    from openpcf.tasks.judge import judge_aligner as build_judge
-    from openpcf.tasks.prompting import PromptBook
-
-    # The run's --base-url serves the judge too when the judge is the run's model or a bare model name.
-    bare = judge.split(":", 1)[0] not in PROVIDERS
-    return build_judge(
-        judge,
-        base_url=opts.base_url if (judge == opts.model or bare) else None,
-        prompts=PromptBook(opts.prompts_dir),
-        settings=opts.settings,
-        cache=opts.cache,
-        retry=opts.retry,
-        requests_per_minute=opts.requests_per_minute,
-    )
-
-
 async def rescore(
-    run_dir: str | Path, *, judge: str | None = None, data_dir: str | Path | None = None
+    run_dir: str | Path,
+    *,
+    judge: str | None = None,
+    data_dir: str | Path | None = None,
+    make_judge: Callable[[str, RunOptions], Aligner] | None = None,
 ) -> dict[str, Any]:
-    """Score an existing run again from its results (judge: the manifest's unless given)."""
+    """Score an existing run again from its results (judge: the manifest's unless given; ``make_judge``
+    builds it — :func:`openpcf.systems.registry.judge_for` — so the runner knows no aligner)."""
     out = Path(run_dir)
     manifest = read_manifest(out)
     if manifest is None:
@@ -454,8 +331,10 @@ async def rescore(
     rows = select_rows(folder.rows(task), ids, None)
     preds = [p for p in read_results(out / "results.jsonl") if p.id in {r.id for r in rows}]
     judge = judge or manifest.judge
-    opts = None
-    if judge:
+    aligner = None
+    if judge and task == "decomposition":
+        if make_judge is None:
+            raise RunError(f"this run is judged by {judge}: rescoring it needs the judge (openpcf rescore builds it)")
         opts = RunOptions(
             task=task,
             model=judge,
@@ -465,4 +344,5 @@ async def rescore(
             prompts_dir=Path(manifest.prompts_dir) if manifest.prompts_dir else None,
             settings=GenerationSettings(**manifest.settings),
         )
-    return await write_summary(out, manifest, folder, rows, preds, judge=judge, opts=opts)
+        aligner = make_judge(judge, opts)
+    return await write_summary(out, manifest, folder, rows, preds, judge=aligner, judge_name=judge)

@@ -1,0 +1,97 @@
+"""The knowledge the offline decomposition solver reads: a material vocabulary and typical bills of
+materials per product family (``data/offline/materials.json``, ``data/offline/product_families.json``).
+
+Both files are written from general engineering, chemistry and food-processing knowledge; shares are
+indicative masses per kg of product used only to order components, never an inventory.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache, lru_cache
+
+from pydantic import BaseModel, Field
+
+from openpcf.paths import package_data
+
+
+class Material(BaseModel):
+    """A canonical input name with its family and the spellings that mention it."""
+
+    name: str
+    family: str
+    synonyms: list[str]
+
+
+class FamilyComponent(BaseModel):
+    name: str
+    share: float = Field(ge=0, description="indicative kg per kg of product (ordering only)")
+    covers: list[str] = Field(default_factory=list, description="material families this component stands for")
+
+
+class ProductFamily(BaseModel):
+    """Typical bill of materials of a product family, found by its cue words."""
+
+    name: str
+    cues: list[str]
+    requires: list[str]
+    components: list[FamilyComponent]
+    main_family: str | None = None
+    main_default: str | None = None
+    recycled_first: bool = False
+
+
+@cache  # thousands of entries: beyond re's own 512-pattern cache
+def word_pattern(word: str) -> re.Pattern[str]:
+    """Whole-word pattern of a vocabulary entry. Short upper-case abbreviations (PE, PA6, CEM, Al) are
+    matched case-sensitively so they do not fire on ordinary words (``pe`` in Italian, ``al``)."""
+    escaped = re.escape(word).replace(r"\ ", r"[\s\-]+")
+    body = rf"(?<![\w]){escaped}(?![\w])"
+    cased = len(word) <= 4 and any(ch.isupper() for ch in word)
+    return re.compile(body, 0 if cased else re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def materials() -> tuple[Material, ...]:
+    data = json.loads(package_data("offline", "materials.json").read_text(encoding="utf-8"))
+    return tuple(Material.model_validate(m) for m in data["materials"])
+
+
+@lru_cache(maxsize=1)
+def product_families() -> tuple[ProductFamily, ...]:
+    data = json.loads(package_data("offline", "product_families.json").read_text(encoding="utf-8"))
+    return tuple(ProductFamily.model_validate(f) for f in data["families"])
+
+
+@lru_cache(maxsize=8)
+def synonym_patterns(extra: tuple[str, ...] = ()) -> tuple[tuple[re.Pattern[str], int, Material], ...]:
+    """Every synonym as ``(pattern, length, material)``, longest first (so "isopropyl alcohol" wins over
+    "alcohol"). ``extra`` names (e.g. :func:`vocabulary_from_names` of a picklist) are added as materials
+    of family ``vocabulary``."""
+    known = {s.lower() for m in materials() for s in m.synonyms}
+    added = [Material(name=n, family="vocabulary", synonyms=[n]) for n in extra if n.lower() not in known]
+    out = [(word_pattern(s), len(s), m) for m in (*materials(), *added) for s in m.synonyms]
+    return tuple(sorted(out, key=lambda e: -e[1]))
+
+
+# Heads of activity/product names that are not input materials (processes, wastes, services, energy).
+_NOT_MATERIAL = re.compile(
+    r"waste|removed by|used |treatment|residue|sludge|scrap|working|service|transport|electricity|heat|"
+    r"steam|energy|operation|processing|production|machining|turning|milling|drilling|contouring|blasting|"
+    r"drawing|welding|grading|bundle|controller|computer|smartphone|laptop|battery|board|unit|emission|"
+    r"for |\d",
+    re.IGNORECASE,
+)
+
+
+def vocabulary_from_names(names: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """Material words from product names such as the picklist's reference products: the head before the
+    first comma ("polyethylene, high density, granulate" → "polyethylene"), without process, waste,
+    service or energy heads and without words shorter than five letters."""
+    heads: dict[str, None] = {}
+    for name in names:
+        head = name.split(",", 1)[0].strip().lower()
+        if len(head) >= 5 and not _NOT_MATERIAL.search(head):
+            heads.setdefault(head, None)
+    return tuple(heads)

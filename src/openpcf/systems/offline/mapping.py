@@ -1,0 +1,279 @@
+"""Offline mapping (PCFBench task 3): one picklist reference product for a purchased material.
+
+How a practitioner maps, and what this solver does in that order:
+
+1. Read the need: the mass-bearing head phrase ("copper-chromite *catalyst*") apart from the context
+   ("… on alumina, e.g. Pt/Pd"); add what the description, supplier and purchaser say; expand acronyms
+   and trade words (LLDPE, aluminum, gsm).
+2. Retrieve candidates with hybrid search (BM25 + dense e5) over the picklist.
+3. Re-rank with practitioner rules:
+   - a material need never maps to a waste-treatment, service or "removed by" activity (unless the need
+     itself asks for scrap, a service or machining);
+   - the head phrase outweighs the context: an activity that matches only words of the context — a
+     trace ingredient such as the rhodium of a catalyst — is demoted, and a precious metal is never
+     chosen for a need whose head noun is not that metal;
+   - a functional chemical (catalyst, additive, agent …) with no activity naming its function maps to
+     ecoinvent's generic proxy, "chemical, organic" or "chemical, inorganic", by the chemistry named.
+4. Report the choice with a confidence (calibrated on dev data, see :mod:`openpcf.systems.offline.calibration`)
+   and a short rationale; the trace lists the runners-up with their evidence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from openpcf.pcfbench.data import MappingInput, MappingRow
+from openpcf.search import prepare_query, tokenize
+from openpcf.systems.offline.calibration import Calibrator, load_calibration
+from openpcf.systems.offline.material_need import (
+    MaterialNeed,
+    normalise_text,
+    read_need,
+    recycled_mismatch,
+    role_asked_for,
+    trade_cues,
+)
+from openpcf.systems.offline.picklist_search import Candidate, PicklistSearch
+from openpcf.systems.protocol import SolverResult
+
+# Metals used in grams per kilogram of a product (catalysts, contacts, plating): as a mapping target
+# for anything but the metal itself they overstate the footprint by orders of magnitude.
+TRACE_METALS = frozenset(
+    [
+        "platinum",
+        "palladium",
+        "rhodium",
+        "iridium",
+        "ruthenium",
+        "osmium",
+        "gold",
+        "silver",
+        "rhenium",
+        "indium",
+        "gallium",
+        "germanium",
+        "tantalum",
+        "hafnium",
+        "scandium",
+        "tellurium",
+    ]
+)
+_ORGANIC_CUES = re.compile(
+    r"\b(?:organo\w*|organic|amine\w*|amide\w*|phosphine\w*|thiourea|urea|proline|prolin\w*|alcohol\w*|ester\w*|"
+    r"acrylate\w*|glycol\w*|imidazole\w*|squaramide|sulfon\w*|carboxylic|aromatic|aliphatic|enamine|iminium|"
+    r"guanidine|dabco|dbu|tertiary|quaternary|ammonium|peroxide|polyol\w*|isocyanate\w*|epoxy|phenol\w*|enzyme)\b"
+)
+_INORGANIC_CUES = re.compile(
+    r"\b(?:inorganic|metal\w*|oxide\w*|chromite|copper|nickel|cobalt|zinc|iron|molybdenum|vanadium|"
+    r"platinum|palladium|rhodium|alumina|zeolite|silica|salt|sulfate|chloride|nitrate|carbonate|phosphate|"
+    r"hydroxide|ceria|zirconia|titania)\b"
+)
+# Evidence a specific activity must beat before a functional chemical (catalyst, additive …) is mapped
+# to the generic proxy instead: hand-set, about the score of a candidate that names only the function.
+GENERIC_PRIOR = 0.45
+GENERIC_ORGANIC = "chemical, organic"
+GENERIC_INORGANIC = "chemical, inorganic"
+
+
+@dataclass(frozen=True)
+class ScoredCandidate:
+    candidate: Candidate
+    score: float
+    head_coverage: float
+    precision: float
+    notes: tuple[str, ...]
+
+
+def need_of(inp: MappingInput) -> MaterialNeed:
+    """The need with its context: description, supplier and purchaser (name, industry)."""
+    purchaser = inp.purchaser_context
+    purchaser_text = " ".join(
+        x for x in ((purchaser.customer_industry, purchaser.customer_name) if purchaser else ()) if x
+    )
+    return read_need(
+        inp.material_name,
+        inp.description,
+        f"supplier: {inp.supplier}" if inp.supplier else None,
+        f"buyer: {purchaser_text}" if purchaser_text else None,
+    )
+
+
+def expand(text: str) -> str:
+    """Text plus the database names of its acronyms and trade words (search's vocabulary) and trade cues."""
+    return " ".join([prepare_query(text).lexical, *trade_cues(text)]) if text.strip() else ""
+
+
+def query_of(need: MaterialNeed) -> str:
+    """The search query: the expanded head phrase first (dense models read the start most), then context."""
+    return f"{expand(need.head)}. {need.context[:200]}".strip(" .")
+
+
+def _overlap(a: set[str], b: tuple[str, ...]) -> int:
+    return sum(1 for t in set(b) if t in a)
+
+
+#: The practitioner rules, by name (``OfflineMapper(rules=…)`` switches them for ablations).
+RULES = ("role", "base_name", "context_only", "recycled", "function", "trace_metal", "generic_proxy")
+
+
+def score_candidate(
+    need: MaterialNeed, c: Candidate, *, asked: str | None, rules: frozenset[str] = frozenset(RULES)
+) -> ScoredCandidate:
+    """Evidence score of one candidate for a need (higher is better; about 0–1 before penalties)."""
+    head = set(tokenize(expand(need.head)))
+    everything = head | set(tokenize(expand(need.context)))
+    cand = c.tokens
+    head_cov = _overlap(set(cand), tuple(head)) / len(head) if head else 0.0
+    precision = _overlap(everything, cand) / len(cand) if cand else 0.0
+    lexical_part = 0.30 * head_cov + 0.20 * precision + 0.10 * c.lexical
+    if c.dense > 0:
+        score = 0.40 * max(0.0, min(1.0, (c.dense - 0.70) / 0.25)) + lexical_part
+    else:  # no dense signal (lexical-only search): the lexical evidence carries the whole weight
+        score = lexical_part / 0.60
+    notes: list[str] = []
+    if "role" in rules and c.role != "material" and c.role != asked:
+        score -= 0.5
+        notes.append(f"a {c.role} activity, not a material")
+    base = tuple(tokenize(c.reference_product.split(",")[0]))
+    if "base_name" in rules and base and all(t in head for t in base) and need.head_noun in base:
+        # ecoinvent names the product before the first comma and qualifies it after: a need that
+        # names the whole base product ("silicon") fits "silicon, electronics grade" better than
+        # "silicon carbide", which names a different substance.
+        score += 0.15
+        notes.append("names the product's base name")
+    context_words = everything - head
+    if (
+        "context_only" in rules
+        and head
+        and head_cov == 0
+        and any(t in context_words for t in cand)
+        and not need.functional
+    ):
+        # Context informs the choice, it never replaces the head: "Magnet" described as "packaging"
+        # is still a magnet, not a packaging activity.
+        score -= 0.15
+        notes.append("matches only the context, none of the head words")
+    if "recycled" in rules and recycled_mismatch(f"{need.text} {need.context}", c.reference_product):
+        score -= 0.15
+        notes.append("a recycled material, and the need does not ask for recycled content")
+    if "function" in rules and need.functional and need.head_noun not in cand:
+        score -= 0.25
+        notes.append(f"does not name a {need.head_noun}: an ingredient or feature of it, not what is bought")
+    metal = next((t for t in cand if t in TRACE_METALS), None)
+    if "trace_metal" in rules and metal and metal not in head:
+        score -= 0.4
+        notes.append(f"{metal} is a trace ingredient here")
+    return ScoredCandidate(c, score, head_cov, precision, tuple(notes))
+
+
+def generic_chemical(need: MaterialNeed) -> str:
+    """ecoinvent's generic proxy for an unspecified chemical, by the chemistry the need names."""
+    text = normalise_text(need.text).lower()
+    organic = len(_ORGANIC_CUES.findall(text))
+    inorganic = len(_INORGANIC_CUES.findall(text))
+    return GENERIC_INORGANIC if inorganic > organic else GENERIC_ORGANIC
+
+
+class OfflineMapper:
+    """Task 3 solver (``--model offline``): deterministic, no network, explained."""
+
+    name = "offline"
+
+    def __init__(
+        self,
+        search: PicklistSearch,
+        *,
+        calibrator: Calibrator | None = None,
+        k: int = 30,
+        rules: Sequence[str] | None = None,
+    ):
+        self.search = search
+        self.calibrator = calibrator if calibrator is not None else load_calibration("mapping")
+        self.k = k
+        self.rules = frozenset(RULES if rules is None else rules)
+        unknown = self.rules - set(RULES)
+        if unknown:
+            raise ValueError(f"unknown mapping rule(s) {sorted(unknown)}; known: {', '.join(RULES)}")
+
+    @classmethod
+    def from_picklist(cls, picklist: str | Path, **options: Any) -> OfflineMapper:
+        dense = options.pop("dense", True)
+        return cls(PicklistSearch.from_file(picklist, dense=dense), **options)
+
+    def rank(self, inp: MappingInput) -> tuple[MaterialNeed, list[ScoredCandidate]]:
+        need = need_of(inp)
+        asked = role_asked_for(need.head)
+        cands = self.search.candidates(query_of(need), self.k)
+        scored = [score_candidate(need, c, asked=asked, rules=self.rules) for c in cands]
+        scored.sort(key=lambda s: (-s.score, s.candidate.index))
+        return need, scored
+
+    def choose(self, inp: MappingInput) -> dict[str, Any]:
+        """The chosen reference product, its evidence features and the rationale."""
+        need, scored = self.rank(inp)
+        best = scored[0] if scored else None
+        second = scored[1].score if len(scored) > 1 else 0.0
+        generic = None
+        if "generic_proxy" in self.rules and need.functional and (best is None or best.score < GENERIC_PRIOR):
+            generic = generic_chemical(need)
+            if self.search.index_of(generic) is None:  # a catalog without the generic proxies
+                generic = None
+        if generic:
+            choice = generic
+            rationale = (
+                f"'{need.head}' is a {need.head_noun}: a functional chemical that no picklist activity names; "
+                f"mapped to the generic proxy '{generic}' by the chemistry it names"
+            )
+            top, margin = (best.score if best else 0.0), 0.0
+        elif best is not None:
+            choice = best.candidate.reference_product
+            matched = [t for t in need.head_tokens if t in best.candidate.tokens]
+            rationale = (
+                f"best evidence for '{need.head}': head words matched {matched or 'none'}, "
+                f"dense cosine {best.candidate.dense:.2f}"
+                + (f"; {'; '.join(best.notes)}" if best.notes else "")
+            )
+            top, margin = best.score, best.score - second
+        else:
+            return {
+                "choice": None,
+                "rationale": "no candidate activity found",
+                "features": {},
+                "runners_up": [],
+            }
+        features = {"top": round(top, 4), "margin": round(margin, 4), "generic": 1.0 if generic else 0.0}
+        runners_up = [
+            {
+                "reference_product": s.candidate.reference_product,
+                "score": round(s.score, 4),
+                "head_coverage": round(s.head_coverage, 3),
+                "dense": round(s.candidate.dense, 3),
+                "role": s.candidate.role,
+                "notes": list(s.notes),
+            }
+            for s in scored[:5]
+        ]
+        return {
+            "choice": choice,
+            "rationale": rationale,
+            "features": features,
+            "runners_up": runners_up,
+            "need": {"head": need.head, "head_noun": need.head_noun, "context": need.context[:200]},
+        }
+
+    async def solve(self, row: MappingRow | dict[str, Any]) -> SolverResult:
+        inp = row.input if isinstance(row, MappingRow) else MappingRow.model_validate(row).input
+        if not tokenize(inp.material_name):
+            return SolverResult(error=f"material_name {inp.material_name!r} names nothing to map")
+        decision = self.choose(inp)
+        if decision["choice"] is None:
+            return SolverResult(error=decision["rationale"], trace=decision)
+        confidence = self.calibrator.confidence(decision["features"])
+        return SolverResult(
+            output={"reference_product": decision["choice"], "confidence": round(confidence, 4)},
+            trace={"rationale": decision["rationale"], **decision},
+        )

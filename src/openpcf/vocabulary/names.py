@@ -1,0 +1,137 @@
+"""Normalising material and activity names so that spellings of the same thing compare equal.
+
+"Aluminium", "aluminum", "ALUMINUM " → "aluminium"; "Polyethylene (PE)" keeps both tokens;
+"sulphuric acid" → "sulfuric acid". Pure functions.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# US → UK spellings (one direction only so that every variant maps to one form).
+_SPELLING = {
+    "aluminum": "aluminium",
+    "sulphur": "sulfur",
+    "sulphuric": "sulfuric",
+    "sulphate": "sulfate",
+    "sulphide": "sulfide",
+    "fibre": "fiber",
+    "fibres": "fibers",
+    "colour": "color",
+    "tyre": "tire",
+    "tyres": "tires",
+    "caesium": "cesium",
+    "litre": "liter",
+    "metre": "meter",
+    "favour": "favor",
+    "moulded": "molded",
+    "moulding": "molding",
+    "polyethene": "polyethylene",
+    "polythene": "polyethylene",
+    "polypropene": "polypropylene",
+}
+
+_STOPWORDS = frozenset(
+    ["a", "an", "and", "at", "by", "for", "from", "in", "into", "of", "on", "or", "per", "the", "to", "with", "without", "incl", "including", "excl", "excluding", "e", "g", "eg", "i", "ie", "etc"]
+)
+
+
+def strip_accents(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def normalise_name(text: str) -> str:
+    """Lower case, no accents, punctuation → space, UK/US spellings unified, single spaces."""
+    s = strip_accents(text).lower()
+    s = s.replace("®", " ").replace("™", " ")
+    s = re.sub(r"[^a-z0-9%.+-]+", " ", s)
+    s = re.sub(r"(?<![0-9])[.+-]|[.+-](?![0-9a-z])", " ", s)
+    words = [_SPELLING.get(w, w) for w in s.split()]
+    return " ".join(words)
+
+
+# Words that qualify a material without naming it: a candidate need not contain them.
+MODIFIERS = frozenset(
+    ["virgin", "primary", "secondary", "granulate", "granule", "pellet", "powder", "resin", "raw", "fresh", "average", "mix", "mixed", "unspecified", '"', '"generic', "grade", "technical", "pure", "material", "product", "production", "market", "group", "plant", "consumer", "post", "pre", "new", '"', '"natural', "synthetic", "liquid", "solid", "solution", "white", "black", "grey", "gray", "clear", "transparent", "colored", '"', '"coloured', "standard", "type", "quality", "high", "low", "medium", "industrial", "commercial", "bulk", "crude", "refined", "treated", '"', '"untreated', "finished", "semi", "based", "other", "others", "various", "misc", "component", "components", "e.g", "plant", "mill", "field", "farm", "mine", "factory", "site", "gate", "refinery", "works", "kg"]
+)
+
+
+def content_tokens(text: str) -> list[str]:
+    """Stemmed content words of ``text`` (the search tokenizer's rules; stopwords and numbers dropped)."""
+    from openpcf.vocabulary.tokens import tokenize  # one tokenizer for the project
+
+    return [t for t in tokenize(normalise_name(text)) if t not in _STOPWORDS and not re.fullmatch(r"[\d.%]+", t)]
+
+
+def core_tokens(text: str) -> set[str]:
+    """Content tokens that name the thing (modifiers such as "virgin", "granulate" removed)."""
+    tokens = set(content_tokens(text))
+    core = {t for t in tokens if t not in MODIFIERS}
+    return core or tokens
+
+
+def _dice(a: set[str], b: set[str]) -> float:
+    return 2.0 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
+
+
+def token_overlap(query: str, candidate: str) -> float:
+    """Match score in [0, 1]: 0.7 × Dice of core tokens + 0.3 × Dice of all content tokens; halved when
+    the candidate misses a core token of the query's head ("sodium hydroxide" vs "sodium bicarbonate"),
+    × 0.6 when the candidate's own head noun is not in the query ("celery" vs "Celery salt"), × 0.6
+    when one is recycled and the other not.
+
+    "peach" scores 0.9 against "Peach, raw" and 0.67 against "Peach, dried".
+    """
+    q, c = set(content_tokens(query)), set(content_tokens(candidate))
+    if not q or not c:
+        return 0.0
+    qc = core_tokens(query)
+    score = 0.7 * _dice(qc, core_tokens(candidate)) + 0.3 * _dice(q, c)
+    # A long candidate whose head names exactly the query ("Melon, cantaloupe, pulp, raw" for "melon").
+    head = candidate.split(",")[0]
+    if head != candidate:
+        hc = set(content_tokens(head))
+        score = max(score, 0.85 * (0.7 * _dice(qc, core_tokens(head)) + 0.3 * _dice(q, hc)))
+    # The query's head (text before the first comma, as in "polyethylene, high density, granulate") must
+    # be named by the candidate; later qualifiers only lower the score.
+    if not core_tokens(query.split(",")[0]) <= c:
+        score *= 0.5
+    # English compounds name the thing last: "celery salt" is salt, not celery (× 0.6).
+    cand_head = [t for t in content_tokens(candidate.split(",")[0]) if t not in MODIFIERS]
+    if cand_head and cand_head[-1] not in q:
+        score *= 0.6
+    # Recycled and virgin material are different factors: a disagreement costs 40 %.
+    if bool(q & _RECYCLED) != bool(c & _RECYCLED):
+        score *= 0.6
+    return score
+
+
+_RECYCLED = frozenset({"recycled", "secondary", "scrap", "postconsumer", "regranulate", "reclaimed", "cullet",
+                       "remelted", "recovered", "recycling"})
+
+
+def slug(text: str) -> str:
+    """An id-safe slug: ``"Plastics: HDPE (incl. forming)"`` → ``"plastics-hdpe-incl-forming"``."""
+    return re.sub(r"[^a-z0-9]+", "-", strip_accents(text).lower()).strip("-")
+
+
+def query_variants(text: str) -> list[str]:
+    """Simpler readings of a composition name, most faithful first (the original is not included).
+
+    "glass (PLANICLEAR®)" → ["glass", "PLANICLEAR"]; "TSA3+® glass" → ["glass"];
+    "Aluminium scrap: post-consumer" → ["Aluminium scrap"]; "Additive (phosphoric acid)" →
+    ["Additive", "phosphoric acid"]; "Plastic material (e.g., atactic PP)" → ["Plastic material", …].
+    """
+    out: list[str] = []
+    t = text.strip()
+    no_brand = re.sub(r"\S*[®™]\S*", " ", t)
+    no_paren = re.sub(r"\([^)]*\)", " ", no_brand)
+    inner = [re.sub(r"^(e\.?g\.?|i\.?e\.?|incl\.?|including)[,:]?\s*", "", m.strip(), flags=re.IGNORECASE)
+             for m in re.findall(r"\(([^)]*)\)", t)]
+    head = re.split(r"\s*(?::|\s-\s|/)\s*", no_paren)[0]
+    for v in (no_brand, no_paren, head, *inner):
+        v = re.sub(r"\s+", " ", v.replace("®", "").replace("™", "")).strip(" ,;:-")
+        if v and normalise_name(v) != normalise_name(t) and v not in out:
+            out.append(v)
+    return out
