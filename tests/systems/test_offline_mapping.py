@@ -1,0 +1,149 @@
+"""Offline mapping on a tiny hand-made picklist (lexical search only: fast, no model)."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from openpcf.pcfbench.data import MappingInput, MappingRow
+from openpcf.systems.offline.calibration import (
+    Calibrator,
+    cross_validated_probabilities,
+    fit_logistic,
+    neutral,
+)
+from openpcf.systems.offline.mapping import RULES, OfflineMapper, generic_chemical
+from openpcf.systems.offline.material_need import read_need, role_asked_for, strip_market_wrapper
+from openpcf.systems.offline.picklist_search import PicklistSearch
+from openpcf.systems.registry import OfflineUnavailable
+from openpcf.systems.registry import offline_solver as solver_for
+from tests.support.picklists import write_picklist
+
+
+@pytest.fixture(scope="module")
+def mapper(tmp_path_factory: pytest.TempPathFactory) -> OfflineMapper:
+    path = write_picklist(tmp_path_factory.mktemp("picklist") / "ecoinvent_picklist.jsonl")
+    return OfflineMapper(PicklistSearch.from_file(path, dense=False), calibrator=neutral("mapping", ["top"]))
+
+
+def choose(mapper: OfflineMapper, name: str, **fields: str) -> str:
+    return mapper.choose(MappingInput(material_name=name, **fields))["choice"]
+
+
+def test_need_keeps_the_head_apart_from_trace_ingredients() -> None:
+    need = read_need("Market for materials that fulfill Three-way catalyst (TWC) using Pt/Pd/Rh on ceria")
+    assert need.head == "Three-way catalyst"
+    assert need.head_noun == "catalyst" and need.functional
+    assert "rh" in need.context_tokens and "rh" not in need.head_tokens
+    assert strip_market_wrapper("market for packaging glass, brown") == "packaging glass, brown"
+
+
+def test_trace_ingredient_trap_maps_the_catalyst_not_rhodium(mapper: OfflineMapper) -> None:
+    need = "Rhodium catalyst: rhodium and platinum on an alumina washcoat, for a catalytic converter"
+    decision = mapper.choose(MappingInput(material_name=need))
+    assert decision["choice"] == "metal catalyst for catalytic converter"
+    rhodium = next(r for r in decision["runners_up"] if r["reference_product"] == "rhodium")
+    assert any("not what is bought" in note for note in rhodium["notes"])
+
+
+def test_waste_treatment_distractor_is_not_picked_for_a_material(mapper: OfflineMapper) -> None:
+    assert choose(mapper, "polyethylene terephthalate") == "polyethylene terephthalate, granulate, amorphous"
+    assert choose(mapper, "aluminium") == "aluminium, wrought alloy"  # not "aluminium removed by milling"
+
+
+def test_a_need_that_asks_for_waste_may_map_to_waste() -> None:
+    assert role_asked_for("PET scrap, post-consumer") == "waste"
+    assert role_asked_for("steel removed by milling") == "removal"
+    assert role_asked_for("PET granulate") is None
+
+
+def test_functional_chemical_without_a_named_activity_maps_to_the_generic_proxy(
+    mapper: OfflineMapper,
+) -> None:
+    decision = mapper.choose(
+        MappingInput(
+            material_name="Phase-transfer catalyst (e.g., quaternary ammonium salts, organic amines)"
+        )
+    )
+    assert decision["choice"] == "chemical, organic"
+    assert "generic proxy" in decision["rationale"]
+    assert generic_chemical(read_need("Copper-chromite catalyst on alumina")) == "chemical, inorganic"
+
+
+def test_base_name_wins_over_another_substance(mapper: OfflineMapper) -> None:
+    assert choose(mapper, "Silicon") == "silicon, electronics grade"
+
+
+def test_solve_returns_output_confidence_and_rationale(mapper: OfflineMapper) -> None:
+    row = MappingRow(
+        id="x",
+        input=MappingInput(material_name="polyethylene terephthalate"),
+        expected_output={"options": ["?"]},
+    )
+    result = asyncio.run(mapper.solve(row))
+    assert result.output == {
+        "reference_product": "polyethylene terephthalate, granulate, amorphous",
+        "confidence": 0.5,
+    }
+    assert result.trace and result.trace["rationale"] and result.trace["runners_up"][0]["role"] == "material"
+
+
+def test_calibrator_probability_by_hand() -> None:
+    cal = Calibrator(task="t", features=["x"], weights=[2.0], bias=-1.0, mean=[1.0], scale=[0.5])
+    # z = -1 + 2 * (1.5 - 1) / 0.5 = 1 → σ(1) = 0.7310586
+    assert cal.probability({"x": 1.5}) == pytest.approx(1 / (1 + math.exp(-1)))
+    assert cal.probability({}) == pytest.approx(1 / (1 + math.exp(1)))  # missing feature = training mean
+
+
+def test_fit_logistic_recovers_the_direction_and_cv_is_out_of_fold() -> None:
+    x = np.array([[-2.0], [-1.0], [-0.5], [0.5], [1.0], [2.0]])
+    y = np.array([0, 0, 1, 0, 1, 1], dtype=float)
+    weights, bias = fit_logistic(x, y, l2=0.1)
+    assert weights[0] > 0 and abs(bias) < 1.0
+    rows = [{"x": float(v)} for v in x[:, 0]]
+    probs = cross_validated_probabilities("t", rows, [bool(v) for v in y], ["x"], folds=3)
+    assert len(probs) == 6 and all(0 < p < 1 for p in probs)
+
+
+def test_registry_needs_the_picklist_and_knows_the_tasks(tmp_path: Path) -> None:
+    with pytest.raises(OfflineUnavailable, match="picklist"):
+        solver_for("mapping")
+    with pytest.raises(OfflineUnavailable, match="not found"):
+        solver_for("triage", picklist=tmp_path / "missing.jsonl")
+    with pytest.raises(OfflineUnavailable, match="unknown task"):
+        solver_for("poetry")
+    solver = solver_for("mapping", picklist=write_picklist(tmp_path / "p.jsonl"), dense=False)
+    assert solver.name == "offline"
+
+
+def test_an_empty_need_is_a_recorded_failure_not_a_guess(mapper: OfflineMapper) -> None:
+    row = MappingRow(id="x", input=MappingInput(material_name="  !! "), expected_output={"options": ["?"]})
+    result = asyncio.run(mapper.solve(row))
+    assert result.output is None and "names nothing to map" in result.error
+
+
+def test_context_informs_but_never_replaces_the_head(mapper: OfflineMapper) -> None:
+    decision = mapper.choose(MappingInput(material_name="Magnet", description="packaging"))
+    assert decision["choice"] == "permanent magnet, for electric motor"
+    packaging = next(
+        r for r in decision["runners_up"] if r["reference_product"] == "packaging, for fertilisers"
+    )
+    assert "matches only the context, none of the head words" in packaging["notes"]
+
+
+def test_recycled_activity_only_when_the_need_asks_for_recycled_content(mapper: OfflineMapper) -> None:
+    assert choose(mapper, "PET granulate, amorphous") == "polyethylene terephthalate, granulate, amorphous"
+    recycled = "polyethylene terephthalate, granulate, amorphous, recycled"
+    assert choose(mapper, "PET granulate, amorphous, post-consumer recycled") == recycled
+
+
+def test_rules_can_be_switched_off_for_ablations(mapper: OfflineMapper) -> None:
+    need = MappingInput(material_name="Phase-transfer catalyst (e.g., quaternary ammonium salts, organic amines)")
+    without = OfflineMapper(mapper.search, calibrator=mapper.calibrator, rules=[r for r in RULES if r != "generic_proxy"])
+    assert without.choose(need)["choice"] != "chemical, organic"
+    with pytest.raises(ValueError, match="unknown mapping rule"):
+        OfflineMapper(mapper.search, rules=["magic"])

@@ -1,0 +1,104 @@
+"""Offline triage on a tiny hand-made picklist (lexical search only) with a hand-set evidence model."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from pathlib import Path
+
+import pytest
+
+from openpcf.pcfbench.data import TriageInput, TriageRow
+from openpcf.systems.offline.calibration import Calibrator, load_calibration
+from openpcf.systems.offline.picklist_search import PicklistSearch
+from openpcf.systems.offline.triage import FEATURES, OfflineTriage, triage_features
+from tests.support.picklists import write_picklist
+
+ENTRIES = [
+    ("electricity, low voltage", "Electricity delivered to consumers at low voltage."),
+    ("sodium hydroxide, without water, in 50% solution state", "Caustic soda."),
+    ("flat glass, uncoated", "Float glass."),
+    ("waste glass", "'waste glass' is a solid waste under the category of municipal wastes."),
+]
+
+# Hand-set model: a good head match says map; assembly words say decompose (z = 4·cov − 2·assembly − 1).
+HAND_MODEL = Calibrator(
+    task="triage", features=["head_coverage", "assembly_cues"], weights=[4.0, -2.0], bias=-1.0
+)
+
+
+@pytest.fixture(scope="module")
+def search(tmp_path_factory: pytest.TempPathFactory) -> PicklistSearch:
+    path = write_picklist(tmp_path_factory.mktemp("picklist") / "p.jsonl", ENTRIES)
+    return PicklistSearch.from_file(path, dense=False)
+
+
+def market(name: str, description: str = "", root: str | None = None) -> TriageInput:
+    return TriageInput(
+        market={"name": name, "description": description}, material_context_data={"material_name": root}
+    )
+
+
+def test_features_of_a_simple_commodity(search: PicklistSearch) -> None:
+    features, evidence = triage_features(
+        market("Market for Electricity", "Grid electricity for the extruders"), search
+    )
+    assert set(features) == set(FEATURES) - {"dense"}  # lexical-only: no dense evidence
+    assert evidence["best_activity"] == "electricity, low voltage"
+    assert features["head_coverage"] == 1.0
+    assert features["commodity_cues"] == 1.0 and features["assembly_cues"] == 0.0
+
+
+def test_features_of_an_assembly_and_its_root_context(search: PicklistSearch) -> None:
+    features, _ = triage_features(
+        market(
+            "Market for PC-ABS plastic housing assembly",
+            "Injection-moulded housing parts",
+            root="plastic housing",
+        ),
+        search,
+    )
+    assert features["assembly_cues"] == 2.0  # housing, assembly
+    assert features["processing_cues"] >= 1.0  # injection-moulded
+    assert features["head_coverage"] == 0.0  # nothing in the picklist is a housing
+    # head words: pc, abs, plastic, housing, assembly + the expansion of PC and ABS (polycarbonate,
+    # acrylonitrile, butadiene, styrene, copolymer) = 10; the root shares plastic and housing → 2/10
+    assert features["root_overlap"] == pytest.approx(0.2)
+
+
+def test_no_good_match_decomposes_with_calibrated_confidence(search: PicklistSearch) -> None:
+    solver = OfflineTriage(search, calibrator=HAND_MODEL)
+    row = TriageRow(
+        id="a",
+        input=market("Market for Wheel hub assembly", "Hub, spokes and rim"),
+        expected_output={"should_map": False},
+    )
+    result = asyncio.run(solver.solve(row))
+    # z = 4·0 − 2·1 − 1 = −3 → P(map) = σ(−3) = 0.0474 → decompose with confidence 0.9526
+    assert result.output == {"should_map": False, "confidence": round(1 - 1 / (1 + math.exp(3)), 4)}
+    assert result.trace["rationale"].startswith("decompose: compositeness cues: assembly")
+
+
+def test_a_direct_match_maps(search: PicklistSearch) -> None:
+    solver = OfflineTriage(search, calibrator=HAND_MODEL)
+    row = TriageRow(
+        id="b", input=market("Market for Float glass, uncoated"), expected_output={"should_map": True}
+    )
+    result = asyncio.run(solver.solve(row))
+    # head "Float glass" → best "flat glass, uncoated" covers "glass" only: cov 1/2 → z = 2 − 0 − 1 = 1
+    assert result.output == {"should_map": True, "confidence": round(1 / (1 + math.exp(-1)), 4)}
+    assert result.trace["best_activity"] == "flat glass, uncoated"  # never the waste activity
+
+
+def test_shipped_calibration_is_fitted_and_says_how(tmp_path: Path) -> None:
+    model = load_calibration("triage")
+    assert model.features == list(FEATURES) and len(model.weights) == len(FEATURES)
+    assert "logistic regression" in model.fitted and "dev" in model.fitted
+    assert model.report["mean"]["accuracy"] > 0.5 and "ece" in model.report["mean"]
+    assert load_calibration("triage", tmp_path / "absent.json").fitted.startswith("not fitted")
+
+
+def test_an_empty_market_is_a_recorded_failure(search: PicklistSearch) -> None:
+    row = TriageRow(id="e", input=market(""), expected_output={"should_map": True})
+    result = asyncio.run(OfflineTriage(search, calibrator=HAND_MODEL).solve(row))
+    assert result.output is None and "names nothing to triage" in result.error
