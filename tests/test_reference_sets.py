@@ -1,0 +1,104 @@
+"""The frozen reference sets (issue 14): their shape, and the judging rules of their two scripts."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+REF = ROOT / "benchmarks" / "reference"
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(f"benchmarks_{name}", ROOT / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    sys.modules[f"benchmarks_{name}"] = module  # dataclasses look their module up while the class is built
+    spec.loader.exec_module(module)
+    return module
+
+
+products_script = _load("reference_products")
+matching_script = _load("matching_set")
+
+
+def _jsonl(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def test_product_set_has_thirty_plus_cited_products_across_categories():
+    rows = products_script.read_products(REF / "products.jsonl")
+    assert len(rows) >= 32 and len({r["id"] for r in rows}) == len(rows)
+    cats = {r["category"] for r in rows}
+    assert {"basic material", "packaging", "food", "textile", "furniture", "building product", "chemical",
+            "electronics"} <= cats
+    for r in rows:
+        assert 0 < r["low"] <= r["central"] <= r["high"], r["id"]
+        assert r["sources"] and all("recalled" in s and s["document"] and s["year"] for s in r["sources"]), r["id"]
+        assert r["recalled"] == all(s["recalled"] for s in r["sources"]), r["id"]
+        text = json.dumps(r).lower()
+        assert "ecoinvent" not in text and "inventory of carbon" not in text, r["id"]  # no licensed databases
+
+
+def test_matching_set_has_150_plus_items_with_known_routes_and_synonyms():
+    items = _jsonl(REF / "matching.jsonl")
+    synonyms = json.loads((REF / "material_synonyms.json").read_text(encoding="utf-8"))
+    assert len(items) >= 150 and len({i["id"] for i in items}) == len(items)
+    assert {i["expected_route"] for i in items} <= {"primary", "secondary", "market", "any"}
+    assert {"plain", "spelling", "qualified", "context", "route", "foreign"} <= {i["group"] for i in items}
+    assert all(isinstance(v, list) and v for v in synonyms.values())
+
+
+def test_words_are_singular_accent_free_and_split_on_punctuation():
+    assert matching_script.words("Strawberries, Potatoes & glass-boxes; Algodón") == [
+        "strawberry", "potato", "glass", "box", "algodon"]
+
+
+def test_judge_rejects_a_can_for_ingot_and_accepts_the_ingot():
+    syn = {"aluminium": ["aluminum"]}
+    item = {"expected_material": "aluminium", "expected_route": "primary", "must_not": ["can", "foil"]}
+    can = {"factor": {"id": "x:1", "name": "aluminium cans and foil (excl. forming), primary production"}}
+    ok, why = matching_script.judge(item, can, syn)
+    assert not ok and why.startswith("must not: ['can', 'foil']")
+    ingot = {"factor": {"id": "x:2", "name": "Aluminum ingot, primary, at plant"}}
+    assert matching_script.judge(item, ingot, syn)[0]
+    # the wrong route from the name: a recycled factor for a primary input
+    recycled = {"factor": {"id": "x:3", "name": "Aluminium, recycled (closed-loop source)"}}
+    assert matching_script.judge(item, recycled, syn) == (False, "route: expected primary, factor is secondary")
+    assert matching_script.judge(item, None, syn) == (False, "no factor")
+
+
+def test_route_from_metadata_wins_over_the_name_and_market_accepts_primary():
+    assert matching_script.factor_route({"name": "Steel", "details": {"route": "secondary (EAF)"}}) == "secondary"
+    assert matching_script.factor_route({"name": "Steel, primary and recycled mix"}) is None
+    item = {"expected_material": "steel", "expected_route": "market", "must_not": []}
+    assert matching_script.judge(item, {"factor": {"id": "a", "name": "Steel, primary production"}}, {})[0]
+    assert not matching_script.judge(item, {"factor": {"id": "a", "name": "Steel, recycled"}}, {})[0]
+
+
+def test_product_judgement_worked_numbers():
+    product = {"id": "p", "name": "P", "declared_unit": "1 kg", "central": 1.5, "low": 1.0, "high": 2.5}
+    j = products_script.judge(product, products_script.Outcome("p", 3.0, 0, True))
+    assert j.ratio == 2.0 and j.within_2x and not j.in_range
+    assert math.isclose(j.abs_ln_ratio, math.log(2.0))
+    inside = products_script.judge(product, products_script.Outcome("p", 1.2, 0, True))
+    assert inside.within_2x and inside.in_range and math.isclose(inside.ratio, 0.8)
+    miss = products_script.judge(product, products_script.Outcome("p", 1.5, 0, False, "JSON says complete: false"))
+    assert miss.miss and not miss.within_2x and not miss.in_range and math.isinf(miss.abs_ln_ratio)
+    totals = products_script.summarise([j, inside, miss])
+    # |ln| values: ln 2 = 0.693, |ln 0.8| = 0.223, inf -> median 0.693
+    assert totals["within_2x"] == 2 and totals["in_range"] == 1 and totals["misses"] == 1
+    assert totals["within_2x_share"] == 0.667 and totals["range_hit_share"] == 0.333
+    assert totals["median_abs_ln_ratio"] == 0.693
+
+
+def test_estimate_command_is_what_a_user_types(tmp_path):
+    product = {"id": "chair", "name": "Chair", "declared_unit": "1 item", "region": "DE",
+               "bom": [{"name": "steel", "quantity": 6, "unit": "kg"}], "central": 1, "low": 1, "high": 1}
+    cmd = products_script.estimate_command(product, tmp_path, runs=None)
+    assert cmd[1:4] == ["-m", "openpcf", "estimate"] and "--bom" in cmd and cmd[cmd.index("--region") + 1] == "DE"
+    bom = json.loads((tmp_path / "chair.bom.json").read_text())
+    assert bom == {"bom": [{"name": "steel", "amount": 6, "unit": "kg"}]}
