@@ -36,7 +36,7 @@ def check_file(path: Path, limits: DocumentLimits) -> int:
     if size == 0:
         raise DocumentError(f"{path}: the file is empty (0 bytes)", "empty")
     if size > limits.max_bytes:
-        raise DocumentError(f"{path}: {size / 1e6:.1f} MB is over the limit of {limits.max_bytes / 1e6:.1f} MB "
+        raise DocumentError(f"{path}: {size / 2**20:.1f} MiB is over the limit of {limits.max_bytes / 2**20:.1f} MiB "
                             "(max_bytes)", "too_large")
     return size
 
@@ -159,7 +159,7 @@ def read_pdf(path: Path, limits: DocumentLimits) -> Document:
         try:
             reader = PdfReader(path, strict=False)
         except LimitReachedError as exc:
-            raise DocumentError(f"{path}: a stream decompresses past the limit of {stream_limit / 1e6:.0f} MB "
+            raise DocumentError(f"{path}: a stream decompresses past the limit of {stream_limit / 2**20:.0f} MiB "
                                 f"(a PDF bomb?): {_one_line(exc)}", "bomb") from None
         except (PdfReadError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as exc:
             raise DocumentError(f"{path}: corrupt PDF ({_one_line(exc)})", "corrupt") from None
@@ -196,7 +196,7 @@ def read_pdf(path: Path, limits: DocumentLimits) -> Document:
                 text = _page_text(page)
             except LimitReachedError as exc:
                 texts.append(("", "failed", f"a stream decompresses past the limit of "
-                              f"{stream_limit / 1e6:.0f} MB (a PDF bomb?): {_one_line(exc)}"))
+                              f"{stream_limit / 2**20:.0f} MiB (a PDF bomb?): {_one_line(exc)}"))
                 continue
             except RecursionError:
                 texts.append(("", "failed", "nested too deeply to read"))
