@@ -118,8 +118,8 @@ def read_ilcd_epd(path: Path, limits: DocumentLimits) -> EpdRecord:
         root = ET.parse(path).getroot()  # expat ≥ 2.4 refuses entity-expansion bombs; no external entities
     except ET.ParseError as exc:
         line, col = exc.position
-        raise DocumentError(f"{path}: line {line}, column {col}: not well-formed XML ({exc.msg if hasattr(exc, 'msg') else exc})",
-                            "corrupt") from None
+        why = str(exc).rsplit(": line", 1)[0]
+        raise DocumentError(f"{path}: line {line}, column {col}: not well-formed XML ({why})", "corrupt") from None
     if _local(root.tag) != "processDataSet":
         raise DocumentError(f"{path}: not an ILCD process data set (root element <{_local(root.tag)}>)", "unsupported")
     record = EpdRecord(source=str(path), format="ilcd")
