@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -43,6 +43,9 @@ def _render(record: Any) -> None:
         for indicator, row in table_data.items():
             table.add_row(indicator, *(f"{row[m]:.4g}" if m in row else "" for m in modules))
         console.print(table)
+    total = record.gwp_value("GWP-total", "A1-A3")
+    if total is not None and "A1-A3" not in table_data.get("GWP-total", {}):
+        console.print(f" A1-A3 GWP-total: {total:.6g} kg CO2e (the sum of A1, A2 and A3)", highlight=False)
     for c in record.composition:
         amount = f"{c.share_percent:g} %" if c.share_percent is not None else f"{c.mass_kg:g} kg"
         console.print(f" composition: {c.material} {amount}", highlight=False)
@@ -52,11 +55,12 @@ def _render(record: Any) -> None:
 
 @epd_app.command("read")
 def read_cmd(
-    file: Path = typer.Argument(..., help="EPD as .pdf, ILCD+EPD .xml or openEPD .json"),
-    json_out: Optional[Path] = typer.Option(None, "--json", help="Write the result here"),
-    as_: str = typer.Option("record", "--as", help="record (default), task7 (a PCFBench row) or product "
-                                                   "(an estimate input)"),
-    row_id: Optional[str] = typer.Option(None, "--id", help="Row id for --as task7 (default: registration number)"),
+    file: Annotated[Path, typer.Argument(help="EPD as .pdf, ILCD+EPD .xml or openEPD .json")],
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the result here")] = None,
+    as_: Annotated[str, typer.Option("--as", help="record (default), task7 (a PCFBench row) or product "
+                                                  "(an estimate input)")] = "record",
+    row_id: Annotated[str | None, typer.Option("--id", help="Row id for --as task7 (default: the "
+                                                            "registration number)")] = None,
 ) -> None:
     """Read an EPD: declared unit, GWP per module, composition, operator, validity, PCR — each with evidence."""
     from openpcf.documents import DocumentError

@@ -13,7 +13,7 @@ import asyncio
 import json
 import re
 from pathlib import Path
-from typing import Any, Literal, Optional
+from typing import Annotated, Any, Literal
 
 import typer
 
@@ -22,7 +22,7 @@ from openpcf.cli.common import console, err_console, fail
 OFFLINE = "offline"
 ExtractionKind = Literal["material", "energy"]
 _ENERGY_WORDS = re.compile(r"\b(?:energy|electricity|electric|power|fuel|heat|gas|diesel|steam|kwh|mwh|gwh|mj|gj|"
-                           r"tj|btu|therm)\b", re.I)
+                           r"tj|btu|therm)\b", re.IGNORECASE)
 
 
 def extraction_kind(query: str) -> ExtractionKind:
@@ -82,69 +82,71 @@ def _render(payload: dict[str, Any]) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("extract")
-    def extract_cmd(
-        document: Path = typer.Option(..., "--document", help="PDF, HTML, Markdown or text file"),
-        query: str = typer.Option(..., "--query", help="What to extract, e.g. 'electricity per tonne in kWh'"),
-        model: str = typer.Option(OFFLINE, "--model", help="'offline' (no key) or PROVIDER:MODEL"),
-        base_url: Optional[str] = typer.Option(None, "--base-url", help="OpenAI-compatible server for --model"),
-        kind: Optional[str] = typer.Option(None, "--kind", help="material or energy (default: from the query)"),
-        json_out: Optional[Path] = typer.Option(None, "--json", help="Write the claims with their evidence here"),
-        encoding: Optional[str] = typer.Option(None, "--encoding", help="Encoding of a text file (default UTF-8)"),
-        max_pages: int = typer.Option(1000, "--max-pages", min=1, help="Refuse PDFs with more pages"),
-        max_document_chars: int = typer.Option(120_000, "--max-document-chars", min=1000,
-                                               help="Longest document text a model is shown"),
-    ) -> None:
-        """Extract numeric claims from a document; every claim keeps its evidence quotes and their pages."""
-        from dataclasses import replace
+    app.command("extract")(extract_command)
 
-        from openpcf.documents import DEFAULT_LIMITS, DocumentError, keep_verified_claims, read_document
 
-        if kind is not None and kind not in ("material", "energy"):
-            fail(f"--kind must be 'material' or 'energy', not {kind!r}")
-        if not query.strip():
-            fail("--query is empty")
+def extract_command(
+    document: Annotated[Path, typer.Option("--document", help="PDF, HTML, Markdown or text file")],
+    query: Annotated[str, typer.Option("--query", help="What to extract, e.g. 'electricity per tonne in kWh'")],
+    model: Annotated[str, typer.Option("--model", help="'offline' (no key) or PROVIDER:MODEL")] = OFFLINE,
+    base_url: Annotated[str | None, typer.Option("--base-url", help="OpenAI-compatible server for --model")] = None,
+    kind: Annotated[str | None, typer.Option("--kind", help="material or energy (default: from the query)")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the claims with their evidence here")] = None,
+    encoding: Annotated[str | None, typer.Option("--encoding", help="Encoding of a text file (default UTF-8)")] = None,
+    max_pages: Annotated[int, typer.Option("--max-pages", min=1, help="Refuse PDFs with more pages")] = 1000,
+    max_document_chars: Annotated[int, typer.Option("--max-document-chars", min=1000,
+                                                    help="Longest document text a model is shown")] = 120_000,
+) -> None:
+    """Extract numeric claims from a document; every claim keeps its evidence quotes and their pages."""
+    from dataclasses import replace
+
+    from openpcf.documents import DEFAULT_LIMITS, DocumentError, keep_verified_claims, read_document
+
+    if kind is not None and kind not in ("material", "energy"):
+        fail(f"--kind must be 'material' or 'energy', not {kind!r}")
+    if not query.strip():
+        fail("--query is empty")
+    try:
+        doc = read_document(document, replace(DEFAULT_LIMITS, max_pages=max_pages), encoding=encoding)
+    except DocumentError as exc:
+        fail(str(exc))
+    if not doc.has_text():
+        scanned = doc.scanned_pages
+        fail(f"{document}: no text to extract from"
+             + (f" (pages {scanned} are scanned images; OCR them first)" if scanned else ""))
+    chosen: ExtractionKind = kind or extraction_kind(query)  # type: ignore[assignment]
+    if model == OFFLINE:
+        claims, trace = offline_claims(query, doc.text, chosen)
+    else:
+        from openpcf.llm import CredentialError, ProviderMissingError
+
         try:
-            doc = read_document(document, replace(DEFAULT_LIMITS, max_pages=max_pages), encoding=encoding)
-        except DocumentError as exc:
+            claims, trace = model_claims(query, doc.text, str(document), chosen, model, base_url,
+                                         max_document_chars)
+        except (CredentialError, ProviderMissingError, ValueError) as exc:
             fail(str(exc))
-        if not doc.has_text():
-            scanned = doc.scanned_pages
-            fail(f"{document}: no text to extract from"
-                 + (f" (pages {scanned} are scanned images; OCR them first)" if scanned else ""))
-        chosen: ExtractionKind = kind or extraction_kind(query)  # type: ignore[assignment]
-        if model == OFFLINE:
-            claims, trace = offline_claims(query, doc.text, chosen)
-        else:
-            from openpcf.llm import CredentialError, ProviderMissingError
-
-            try:
-                claims, trace = model_claims(query, doc.text, str(document), chosen, model, base_url,
-                                             max_document_chars)
-            except (CredentialError, ProviderMissingError, ValueError) as exc:
-                fail(str(exc))
-            except RuntimeError as exc:
-                fail(f"the model gave no usable answer: {exc}")
-        checked = keep_verified_claims(claims, doc)
-        payload: dict[str, Any] = {
-            "document": str(document),
-            "format": doc.format,
-            "pages": len(doc.pages),
-            "scanned_pages": doc.scanned_pages,
-            "failed_pages": doc.failed_pages,
-            "query": query,
-            "kind": chosen,
-            "model": model,
-            "claims": checked.claims,
-            "dropped_claims": checked.dropped_claims,
-            "dropped_quotes": checked.dropped_quotes,
-            "dropped": checked.dropped,
-            "trace": trace,
-        }
-        _render(payload)
-        if not checked.claims:
-            err_console.print("no claim with verified evidence", highlight=False)
-        if json_out is not None:
-            json_out.parent.mkdir(parents=True, exist_ok=True)
-            json_out.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-            console.print(f"claims written to {json_out}")
+        except RuntimeError as exc:
+            fail(f"the model gave no usable answer: {exc}")
+    checked = keep_verified_claims(claims, doc)
+    payload: dict[str, Any] = {
+        "document": str(document),
+        "format": doc.format,
+        "pages": len(doc.pages),
+        "scanned_pages": doc.scanned_pages,
+        "failed_pages": doc.failed_pages,
+        "query": query,
+        "kind": chosen,
+        "model": model,
+        "claims": checked.claims,
+        "dropped_claims": checked.dropped_claims,
+        "dropped_quotes": checked.dropped_quotes,
+        "dropped": checked.dropped,
+        "trace": trace,
+    }
+    _render(payload)
+    if not checked.claims:
+        err_console.print("no claim with verified evidence", highlight=False)
+    if json_out is not None:
+        json_out.parent.mkdir(parents=True, exist_ok=True)
+        json_out.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        console.print(f"claims written to {json_out}")

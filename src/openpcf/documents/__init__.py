@@ -10,7 +10,13 @@ Limits against hostile files are in :class:`DocumentLimits`.
 """
 
 from openpcf.documents.document import Document, DocumentReader, PageText
-from openpcf.documents.evidence import QuoteCheck, VerifiedClaims, keep_verified_claims, verify_quote, verify_quotes
+from openpcf.documents.evidence import (
+    QuoteCheck,
+    VerifiedClaims,
+    keep_verified_claims,
+    verify_quote,
+    verify_quotes,
+)
 from openpcf.documents.limits import DEFAULT_LIMITS, DocumentError, DocumentLimits
 from openpcf.documents.reading import read_document
 

@@ -40,11 +40,11 @@ _UNIT_GROUPS = {
     "units of length": "m", "units of energy": "MJ", "units of volume*time": "m3*a",
 }
 _INDICATOR_TEXT: tuple[tuple[GwpIndicator, re.Pattern[str]], ...] = (
-    ("GWP-fossil", re.compile(r"GWP[\s-]*fossil|global warming potential[^()]*fossil", re.I)),
-    ("GWP-biogenic", re.compile(r"GWP[\s-]*biogenic|global warming potential[^()]*biogenic", re.I)),
-    ("GWP-luluc", re.compile(r"GWP[\s-]*luluc|global warming potential[^()]*land use", re.I)),
+    ("GWP-fossil", re.compile(r"GWP[\s-]*fossil|global warming potential[^()]*fossil", re.IGNORECASE)),
+    ("GWP-biogenic", re.compile(r"GWP[\s-]*biogenic|global warming potential[^()]*biogenic", re.IGNORECASE)),
+    ("GWP-luluc", re.compile(r"GWP[\s-]*luluc|global warming potential[^()]*land use", re.IGNORECASE)),
     ("GWP-total", re.compile(r"GWP[\s-]*total|global warming potential[^()]*total|\(GWP\)|^global warming potential$",
-                             re.I)),
+                             re.IGNORECASE)),
 )
 
 

@@ -38,38 +38,38 @@ _NUMBER = r"[-−–]?\d+(?:[.,]\d+)*(?:\s?[eE]\s?[-+−–]?\d+)?"
 _MODULE = re.compile(
     r"(?<![\w.-])(A1\s*[-–—/]\s*A3|A1\s*\+\s*A2\s*\+\s*A3|A1A2A3|A1-3|A[1-5]|B[1-7]|C[1-4]|D)(?![\w-])"
 )
-_NOT_DECLARED = re.compile(r"^(?:ND|MND|MNR|NR|INA|n\.?\s?d\.?|n\.?\s?a\.?|[-–—]|x)$", re.I)
-_UNIT_GWP = re.compile(r"kg\s*CO\s*2?\s*(?:[-\s]?(?:eq(?:uiv(?:alent)?)?|äq|e)\b\.?)?", re.I)
+_NOT_DECLARED = re.compile(r"^(?:ND|MND|MNR|NR|INA|n\.?\s?d\.?|n\.?\s?a\.?|[-–—]|x)$", re.IGNORECASE)
+_UNIT_GWP = re.compile(r"kg\s*CO\s*2?\s*(?:[-\s]?(?:eq(?:uiv(?:alent)?)?|äq|e)\b\.?)?", re.IGNORECASE)
 _INDICATORS: tuple[tuple[GwpIndicator, re.Pattern[str]], ...] = (
-    ("GWP-fossil", re.compile(r"^(?:GWP[\s-]*fossil|(?:global warming potential|climate change)[\s,–-]*fossil)", re.I)),
-    ("GWP-biogenic", re.compile(r"^(?:GWP[\s-]*biogenic|(?:global warming potential|climate change)[\s,–-]*biogenic)", re.I)),
-    ("GWP-luluc", re.compile(r"^(?:GWP[\s-]*luluc|(?:global warming potential|climate change)[\s,–-]*(?:luluc|land use))", re.I)),
+    ("GWP-fossil", re.compile(r"^(?:GWP[\s-]*fossil|(?:global warming potential|climate change)[\s,–-]*fossil)", re.IGNORECASE)),
+    ("GWP-biogenic", re.compile(r"^(?:GWP[\s-]*biogenic|(?:global warming potential|climate change)[\s,–-]*biogenic)", re.IGNORECASE)),
+    ("GWP-luluc", re.compile(r"^(?:GWP[\s-]*luluc|(?:global warming potential|climate change)[\s,–-]*(?:luluc|land use))", re.IGNORECASE)),
     ("GWP-total", re.compile(r"^(?:GWP[\s-]*total|GWP[\s-]*t\b|(?:global warming potential|climate change)[\s,–-]*total"
-                             r"|GWP(?![\s-]*(?:fossil|biogenic|luluc|GHG|\w))|global warming potential(?![\s,–-]*\w))", re.I)),
+                             r"|GWP(?![\s-]*(?:fossil|biogenic|luluc|GHG|\w))|global warming potential(?![\s,–-]*\w))", re.IGNORECASE)),
 )
 
 _LABELS: dict[str, re.Pattern[str]] = {
-    "product_name": re.compile(r"^(?:product name|name of (?:the )?product|product|trade name)\s*[:\t]", re.I),
+    "product_name": re.compile(r"^(?:product name|name of (?:the )?product|product|trade name)\s*[:\t]", re.IGNORECASE),
     "declared_unit": re.compile(r"^(?:declared unit|functional unit|declared/functional unit|functional/declared unit)"
-                                r"\s*(?:[:\t]|$)", re.I),
-    "reference_service_life": re.compile(r"^(?:reference service life|RSL)(?:\s*\(RSL\))?\s*(?:[:\t]|$)", re.I),
-    "programme_operator": re.compile(r"^program(?:me)? operator\s*(?:[:\t]|$)", re.I),
+                                r"\s*(?:[:\t]|$)", re.IGNORECASE),
+    "reference_service_life": re.compile(r"^(?:reference service life|RSL)(?:\s*\(RSL\))?\s*(?:[:\t]|$)", re.IGNORECASE),
+    "programme_operator": re.compile(r"^program(?:me)? operator\s*(?:[:\t]|$)", re.IGNORECASE),
     "registration_number": re.compile(r"^(?:EPD registration (?:number|no\.?)|registration (?:number|no\.?)|"
-                                      r"declaration (?:number|no\.?)|EPD (?:number|no\.?))\s*(?:[:\t]|$)", re.I),
+                                      r"declaration (?:number|no\.?)|EPD (?:number|no\.?))\s*(?:[:\t]|$)", re.IGNORECASE),
     "date_of_issue": re.compile(r"^(?:date of (?:issue|publication)|issue date|publication date|issued|published)"
-                                r"\s*(?:[:\t]|$)", re.I),
-    "valid_until": re.compile(r"^(?:valid until|valid to|validity|expiry date|valid)\s*(?:[:\t]|$)", re.I),
-    "pcr": re.compile(r"^(?:product category rules?(?:\s*\(PCR\))?|PCR(?: used)?)\s*(?:[:\t]|$)", re.I),
+                                r"\s*(?:[:\t]|$)", re.IGNORECASE),
+    "valid_until": re.compile(r"^(?:valid until|valid to|validity|expiry date|valid)\s*(?:[:\t]|$)", re.IGNORECASE),
+    "pcr": re.compile(r"^(?:product category rules?(?:\s*\(PCR\))?|PCR(?: used)?)\s*(?:[:\t]|$)", re.IGNORECASE),
     "geography": re.compile(r"^(?:geograph(?:y|ical scope|ical representativeness)|country of (?:production|origin)|"
-                            r"place of production|production site|manufacturing site|market area)\s*(?:[:\t]|$)", re.I),
+                            r"place of production|production site|manufacturing site|market area)\s*(?:[:\t]|$)", re.IGNORECASE),
 }
 _DECLARED = re.compile(r"(\d+(?:[.,]\d+)?)\s*(m3|m³|m2|m²|kg|tonnes?|t|pieces?|pcs|items?|units?|m|litres?|l|kWh|MJ)\b",
-                       re.I)
-_YEARS = re.compile(r"(\d+(?:[.,]\d+)?)\s*(years?|yrs?|a)\b", re.I)
+                       re.IGNORECASE)
+_YEARS = re.compile(r"(\d+(?:[.,]\d+)?)\s*(years?|yrs?|a)\b", re.IGNORECASE)
 _COMPOSITION_HEADING = re.compile(r"^(?:product |material )?(?:composition|content declaration|main (?:components|"
-                                  r"materials|constituents)|raw materials|ingredients)\b", re.I)
+                                  r"materials|constituents)|raw materials|ingredients)\b", re.IGNORECASE)
 _COMPOSITION_ROW = re.compile(r"^(?P<name>[^\W\d_][^\t\d%:]{0,60}?)\s*[\t:]?\s*(?P<num>\d+(?:[.,]\d+)?)\s*"
-                              r"(?P<unit>%|wt\.?\s*%|mass\s*%|kg)?\s*(?:\t.*)?$", re.I)
+                              r"(?P<unit>%|wt\.?\s*%|mass\s*%|kg)?\s*(?:\t.*)?$", re.IGNORECASE)
 
 
 def parse_number(text: str) -> float | None:
@@ -244,7 +244,7 @@ def _results_tables(lines: _Lines, record: EpdRecord) -> None:
             record.gwp.append(ModuleResult(indicator=indicator, module=module, value=value, evidence=ev))
 
 
-_VALUE_KG = re.compile(r"(" + _NUMBER + r")\s*kg\s*CO\s*2", re.I)
+_VALUE_KG = re.compile(r"(" + _NUMBER + r")\s*kg\s*CO\s*2", re.IGNORECASE)
 
 
 def _sentences(lines: _Lines, record: EpdRecord) -> None:
@@ -253,7 +253,7 @@ def _sentences(lines: _Lines, record: EpdRecord) -> None:
         line = " ".join(raw.split())
         if not re.search(r"A1\s*[-–]\s*A3", line) or not _VALUE_KG.search(line):
             continue
-        m_ind = re.search(r"GWP[\s-]*(total|fossil|biogenic|luluc)|global warming potential", line, re.I)
+        m_ind = re.search(r"GWP[\s-]*(total|fossil|biogenic|luluc)|global warming potential", line, re.IGNORECASE)
         if not m_ind:
             continue
         kind = (m_ind.group(1) or "total").lower()

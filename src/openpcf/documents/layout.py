@@ -21,7 +21,7 @@ GUTTER = 3  # blank characters a column gutter needs
 CELL_GAP = 3  # blank characters between two table cells (justified prose has at most two)
 _MIN_TWO_SIDED = 4  # lines with text on both sides of the gutter, for a run to be two columns
 _MIN_WORDS = 4  # mean words per side in those lines (prose, not a label/value table)
-_CELL = re.compile(r" {%d,}" % CELL_GAP)
+_CELL = re.compile(rf" {{{CELL_GAP},}}")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 
 
@@ -31,20 +31,15 @@ def _blank_positions(line: str, lo: int, hi: int) -> set[int]:
 
 def _gutter(blank: set[int]) -> int | None:
     """Centre of the widest run of at least ``GUTTER`` consecutive blank positions, or None."""
-    best: tuple[int, int] | None = None
-    run_start = None
-    for c in sorted(blank) + [None]:  # type: ignore[list-item]
-        if run_start is not None and (c is None or c != prev + 1):
-            width = prev - run_start + 1
-            if width >= GUTTER and (best is None or width > best[1] - best[0] + 1):
-                best = (run_start, prev)
-            run_start = None
-        if c is None:
-            break
-        if run_start is None:
+    best_start, best_width = 0, 0
+    run_start = previous = -2
+    for c in sorted(blank):
+        if c != previous + 1:
             run_start = c
-        prev = c
-    return None if best is None else (best[0] + best[1] + 1) // 2
+        previous = c
+        if c - run_start + 1 > best_width:
+            best_start, best_width = run_start, c - run_start + 1
+    return best_start + best_width // 2 if best_width >= GUTTER else None
 
 
 def _is_two_columns(lines: list[str], cut: int) -> bool:

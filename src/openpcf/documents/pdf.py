@@ -62,7 +62,8 @@ def count_pages(reader: Any, path: Path, limits: DocumentLimits) -> int:
     """Pages in the page tree, counted without letting a hostile tree expand (shared kids, cycles, lies)."""
     try:
         root = reader.trailer["/Root"].get_object()["/Pages"].get_object()
-    except Exception as exc:  # noqa: BLE001 — any defect of the catalog means the file is unreadable
+    except Exception as exc:  # noqa: BLE001
+        # any defect of the catalog means the file is unreadable
         raise DocumentError(f"{path}: corrupt PDF (no page tree: {_one_line(exc)})", "corrupt") from None
     declared = root.get("/Count", 0)
     try:
@@ -126,7 +127,8 @@ def _page_text(page: Any) -> str:
 def _producer(reader: Any) -> str | None:
     try:
         meta = reader.metadata
-    except Exception:  # noqa: BLE001 — metadata is optional and often broken
+    except Exception:  # noqa: BLE001
+        # metadata is optional and often broken
         return None
     if not meta:
         return None
@@ -168,7 +170,8 @@ def read_pdf(path: Path, limits: DocumentLimits) -> Document:
                 opened = reader.decrypt("")  # an owner-password-only PDF opens with an empty user password
             except DependencyError:
                 opened = 0
-            except Exception:  # noqa: BLE001 — a broken encryption dictionary is also "cannot open"
+            except Exception:  # noqa: BLE001
+                # a broken encryption dictionary also means 'cannot open'
                 opened = 0
             if not opened:
                 raise DocumentError(f"{path}: the PDF is encrypted with a password; save an unprotected copy "
@@ -183,7 +186,8 @@ def read_pdf(path: Path, limits: DocumentLimits) -> Document:
         except FileNotDecryptedError:
             raise DocumentError(f"{path}: the PDF is encrypted with a password; save an unprotected copy "
                                 "and read that", "encrypted") from None
-        except Exception as exc:  # noqa: BLE001 — pypdf raises many types on a damaged page tree
+        except Exception as exc:  # noqa: BLE001
+            # pypdf raises many types on a damaged page tree
             raise DocumentError(f"{path}: corrupt PDF ({_one_line(exc)})", "corrupt") from None
         if n_pages == 0:
             raise DocumentError(f"{path}: the PDF has no pages", "empty")
@@ -195,13 +199,15 @@ def read_pdf(path: Path, limits: DocumentLimits) -> Document:
                 page = pages[i]
                 text = _page_text(page)
             except LimitReachedError as exc:
-                texts.append(("", "failed", f"a stream decompresses past the limit of "
-                              f"{stream_limit / 2**20:.0f} MiB (a PDF bomb?): {_one_line(exc)}"))
+                note = (f"a stream decompresses past the limit of {stream_limit / 2**20:.0f} MiB (a PDF bomb?): "
+                        f"{_one_line(exc)}")
+                texts.append(("", "failed", note))
                 continue
             except RecursionError:
                 texts.append(("", "failed", "nested too deeply to read"))
                 continue
-            except Exception as exc:  # noqa: BLE001 — one bad page is a recorded failure, not a crash
+            except Exception as exc:  # noqa: BLE001
+                # one bad page is a recorded failure, not a crash
                 texts.append(("", "failed", f"unreadable page: {_one_line(exc)}"))
                 continue
             total += len(text)
@@ -214,6 +220,7 @@ def read_pdf(path: Path, limits: DocumentLimits) -> Document:
             try:
                 scanned = _has_images(page.get("/Resources"))
             except Exception:  # noqa: BLE001
+                # image probing is best effort
                 scanned = False
             if scanned:
                 texts.append(("", "scanned", "image only, no text layer (needs OCR)"))

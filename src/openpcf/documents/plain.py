@@ -28,7 +28,7 @@ _BLOCK = frozenset({
     "section", "table", "tbody", "thead", "tfoot", "ul", "caption",
 })
 _SKIP = frozenset({"script", "style", "noscript", "template", "head", "title"})
-_PAGE_BREAK_CSS = re.compile(r"(?:page-)?break-(before|after)\s*:\s*(?:page|always)", re.I)
+_PAGE_BREAK_CSS = re.compile(r"(?:page-)?break-(before|after)\s*:\s*(?:page|always)", re.IGNORECASE)
 
 
 def decode_text(data: bytes, path: Path, encoding: str | None = None) -> str:
