@@ -26,6 +26,12 @@ def test_pages_and_their_status(report):
     assert report.page_text(4) == ""
 
 
+def test_progress_follows_the_pages(report_pdf: Path):
+    calls: list[tuple[int, int]] = []
+    read_document(report_pdf, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(1, 5), (2, 5), (3, 5), (4, 5), (5, 5)]
+
+
 def test_the_producer_is_recorded(report, request):
     expected = "ReportLab" if "reportlab" in report.source else "Skia/PDF"
     assert expected in (report.producer or "")

@@ -68,8 +68,11 @@ def read_cmd(
 
     if as_ not in _AS:
         fail(f"--as must be one of {', '.join(_AS)}, not {as_!r}")
+    from openpcf.cli.extract import page_progress
+
     try:
-        record = read_epd(file)
+        with page_progress(file.name) as progress:
+            record = read_epd(file, progress=progress)
     except DocumentError as exc:
         fail(str(exc))
     _render(record)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -61,6 +63,22 @@ def model_claims(query: str, text: str, source: str, kind: ExtractionKind, model
     return [c for c in claims if isinstance(c, dict)], {"mode": "model", "model": label}
 
 
+@contextmanager
+def page_progress(what: str) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar on stderr for reading the pages of a long document (shown from 20 pages on)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn(f"reading {what}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err_console, transient=True) as bar:
+        task = bar.add_task("pages", total=None, visible=False)
+
+        def update(done: int, total: int) -> None:
+            if total >= 20:
+                bar.update(task, completed=done, total=total, visible=True)
+
+        yield update
+
+
 def _render(payload: dict[str, Any]) -> None:
     from rich.table import Table
 
@@ -107,7 +125,9 @@ def extract_command(
     if not query.strip():
         fail("--query is empty")
     try:
-        doc = read_document(document, replace(DEFAULT_LIMITS, max_pages=max_pages), encoding=encoding)
+        with page_progress(document.name) as progress:
+            doc = read_document(document, replace(DEFAULT_LIMITS, max_pages=max_pages), encoding=encoding,
+                                progress=progress)
     except DocumentError as exc:
         fail(str(exc))
     if not doc.has_text():

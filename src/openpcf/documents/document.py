@@ -8,6 +8,7 @@ printed; character offsets count Python characters (code points) from the start 
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol
 
@@ -23,6 +24,8 @@ PAGE_BREAK = "\n\f\n"
 
 DocumentFormat = Literal["pdf", "text", "markdown", "html"]
 PageStatus = Literal["text", "scanned", "empty", "failed"]
+#: Called as ``progress(pages_done, pages_total)`` while a long document is read.
+PageProgress = Callable[[int, int], None]
 
 
 class PageText(BaseModel):
@@ -113,4 +116,4 @@ class DocumentReader(Protocol):
     formats: tuple[DocumentFormat, ...]
     suffixes: tuple[str, ...]
 
-    def read(self, path: Path, limits: DocumentLimits) -> Document: ...
+    def read(self, path: Path, limits: DocumentLimits, progress: PageProgress | None = None) -> Document: ...

@@ -11,11 +11,13 @@ import re
 from pathlib import Path
 from typing import Any
 
+from openpcf.documents.document import PageProgress
 from openpcf.documents.epd_record import EpdRecord
 from openpcf.documents.limits import DEFAULT_LIMITS, DocumentError, DocumentLimits
 
 
-def read_epd(path: str | Path, limits: DocumentLimits = DEFAULT_LIMITS) -> EpdRecord:
+def read_epd(path: str | Path, limits: DocumentLimits = DEFAULT_LIMITS,
+             progress: PageProgress | None = None) -> EpdRecord:
     """An :class:`EpdRecord` from ``path``: ``.pdf`` (or any document), ``.xml`` (ILCD+EPD), ``.json`` (openEPD)."""
     from openpcf.documents.epd_ilcd import read_ilcd_epd
     from openpcf.documents.epd_openepd import read_openepd
@@ -28,7 +30,7 @@ def read_epd(path: str | Path, limits: DocumentLimits = DEFAULT_LIMITS) -> EpdRe
         return read_ilcd_epd(path, limits)
     if suffix == ".json":
         return read_openepd(path, limits)
-    doc = read_document(path, limits)
+    doc = read_document(path, limits, progress=progress)
     if not doc.has_text():
         scanned = doc.scanned_pages
         why = f"pages {scanned} are scanned images without a text layer (OCR them first)" if scanned else "no text"

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from openpcf.documents.document import Document, DocumentFormat, PageStatus, join_pages
+from openpcf.documents.document import Document, DocumentFormat, PageProgress, PageStatus, join_pages
 from openpcf.documents.layout import reading_order
 from openpcf.documents.limits import DocumentError, DocumentLimits, check_deadline, time_limit
 
@@ -136,8 +136,10 @@ def _producer(reader: Any) -> str | None:
     return str(value) if value else None
 
 
-def read_pdf(path: Path, limits: DocumentLimits) -> Document:
-    """Read a PDF with page provenance; raises :class:`DocumentError` with a one-line message."""
+def read_pdf(path: Path, limits: DocumentLimits, progress: PageProgress | None = None) -> Document:
+    """Read a PDF with page provenance; raises :class:`DocumentError` with a one-line message.
+
+    ``progress(done, total)`` is called after each page."""
     from pypdf import PdfReader, apply_configuration
     from pypdf.errors import DependencyError, FileNotDecryptedError, LimitReachedError, PdfReadError
 
@@ -195,6 +197,8 @@ def read_pdf(path: Path, limits: DocumentLimits) -> Document:
         total = 0
         for i in range(n_pages):
             check_deadline(started, limits, str(path))
+            if progress is not None and i:
+                progress(i, n_pages)
             try:
                 page = pages[i]
                 text = _page_text(page)
@@ -226,6 +230,8 @@ def read_pdf(path: Path, limits: DocumentLimits) -> Document:
                 texts.append(("", "scanned", "image only, no text layer (needs OCR)"))
             else:
                 texts.append(("", "empty", None))
+        if progress is not None:
+            progress(n_pages, n_pages)
         producer = _producer(reader)
     failed = [t for t in texts if t[1] == "failed"]
     if failed and len(failed) == len(texts):
@@ -241,5 +247,5 @@ class PdfDocumentReader:
     formats: tuple[DocumentFormat, ...] = ("pdf",)
     suffixes: tuple[str, ...] = (".pdf",)
 
-    def read(self, path: Path, limits: DocumentLimits) -> Document:
-        return read_pdf(path, limits)
+    def read(self, path: Path, limits: DocumentLimits, progress: PageProgress | None = None) -> Document:
+        return read_pdf(path, limits, progress)

@@ -18,7 +18,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from openpcf.documents.document import Document, DocumentFormat, PageStatus, join_pages
+from openpcf.documents.document import Document, DocumentFormat, PageProgress, PageStatus, join_pages
 from openpcf.documents.limits import DocumentError, DocumentLimits
 from openpcf.documents.pdf import check_file
 
@@ -170,7 +170,7 @@ class TextDocumentReader:
     def __init__(self, encoding: str | None = None):
         self.encoding = encoding
 
-    def read(self, path: Path, limits: DocumentLimits) -> Document:
+    def read(self, path: Path, limits: DocumentLimits, progress: PageProgress | None = None) -> Document:
         fmt: DocumentFormat = "markdown" if path.suffix.lower() in (".md", ".markdown") else "text"
         return read_text(path, limits, encoding=self.encoding, fmt=fmt)
 
@@ -182,5 +182,5 @@ class HtmlDocumentReader:
     def __init__(self, encoding: str | None = None):
         self.encoding = encoding
 
-    def read(self, path: Path, limits: DocumentLimits) -> Document:
+    def read(self, path: Path, limits: DocumentLimits, progress: PageProgress | None = None) -> Document:
         return read_html(path, limits, encoding=self.encoding)

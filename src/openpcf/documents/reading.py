@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from openpcf.documents.document import Document, DocumentReader
+from openpcf.documents.document import Document, DocumentReader, PageProgress
 from openpcf.documents.limits import DEFAULT_LIMITS, DocumentError, DocumentLimits
 from openpcf.documents.pdf import PdfDocumentReader, check_file
 from openpcf.documents.plain import HtmlDocumentReader, TextDocumentReader
@@ -37,12 +37,12 @@ def reader_for(path: Path, encoding: str | None = None) -> DocumentReader:
 
 
 def read_document(path: str | Path, limits: DocumentLimits = DEFAULT_LIMITS, *,
-                  encoding: str | None = None) -> Document:
+                  encoding: str | None = None, progress: PageProgress | None = None) -> Document:
     """Read a PDF, HTML, Markdown or text file into a :class:`Document` with page provenance.
 
     Raises :class:`DocumentError` (one line naming the file) for a missing, empty, encrypted, corrupt,
-    over-limit or undecodable file.
+    over-limit or undecodable file. ``progress(done, total)`` follows the pages of a PDF.
     """
     path = Path(path)
     check_file(path, limits)
-    return reader_for(path, encoding).read(path, limits)
+    return reader_for(path, encoding).read(path, limits, progress)
