@@ -30,6 +30,9 @@ _COMMAND_MODULES = (
     "bench",
     "retrieval",
     "report",
+    # documents (issue 16)
+    "extract",
+    "epd",
 )
 
 
