@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from makers import epd_html, epd_pdf_reportlab, print_pdf, report_html, report_pdf_reportlab
+from tests.support.documents import epd_html, epd_pdf_reportlab, print_pdf, report_html, report_pdf_reportlab
 
 
 def _in_ci() -> bool:
@@ -24,7 +24,7 @@ def docs_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def chromium() -> str:
-    from openpcf.report.headless_chromium import find_chromium
+    from tests.support.browser import find_chromium
 
     binary = find_chromium()
     if binary is None:

@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from makers import decompression_bomb, many_pages_pdf, page_tree_bomb, raw_pdf
+from tests.support.documents import decompression_bomb, many_pages_pdf, page_tree_bomb, raw_pdf
 
 from openpcf.documents import DEFAULT_LIMITS, DocumentError, read_document
 

@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from epd_files import ILCD_EPD_XML, openepd_json
+from tests.support.epd_files import ILCD_EPD_XML, openepd_json
 from typer.testing import CliRunner
 
 from openpcf.cli import app
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/ (the loopback OpenAI stub)
-from openai_stub import Reply, StubServer, loopback_only, output_tool, user_text
+from tests.support.openai_stub import Reply, StubServer, loopback_only, output_tool, user_text
 
 runner = CliRunner()
 

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from epd_files import ILCD_EPD_XML, openepd_document, openepd_json
+from tests.support.epd_files import ILCD_EPD_XML, openepd_document, openepd_json
 
 from openpcf.documents import DocumentError
 from openpcf.documents.epd import composition_text, product_input, read_epd, task7_row
@@ -120,8 +120,8 @@ def test_openepd_json_when_it_is_the_only_method_and_has_no_plant(tmp_path: Path
 
 
 def test_task7_row_and_product_input(epd_pdf: Path):
-    from openpcf.benchmark.data import EpdRow
     from openpcf.engine.product import ProductSpec
+    from openpcf.pcfbench.data import EpdRow
 
     r = read_epd(epd_pdf)
     row = task7_row(r)
@@ -174,7 +174,7 @@ def test_broken_structured_files(tmp_path: Path):
 def test_a_scanned_epd_says_so(tmp_path: Path):
     import io
 
-    from makers import _png
+    from tests.support.documents import _png
     from reportlab.lib.utils import ImageReader
     from reportlab.pdfgen import canvas
 

@@ -79,7 +79,7 @@ def read_cmd(
     result: dict[str, Any]
     try:
         if as_ == "task7":
-            from openpcf.benchmark.data import EpdRow
+            from openpcf.pcfbench.data import EpdRow
 
             result = task7_row(record, row_id)
             EpdRow.model_validate(result)

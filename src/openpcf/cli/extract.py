@@ -33,7 +33,7 @@ def extraction_kind(query: str) -> ExtractionKind:
 
 
 def _row(query: str, text: str, source: str) -> Any:
-    from openpcf.benchmark.data import ExtractionExpected, ExtractionInput, ExtractionRow
+    from openpcf.pcfbench.data import ExtractionExpected, ExtractionInput, ExtractionRow
 
     return ExtractionRow(id="document", input=ExtractionInput(query=query, document_text=text, source_url=source),
                          expected_output=ExtractionExpected(claims=[]))
@@ -41,7 +41,7 @@ def _row(query: str, text: str, source: str) -> Any:
 
 def offline_claims(query: str, text: str, kind: ExtractionKind) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Claims of openpcf's offline extractor (the PCFBench extraction solver's public entry), and its trace."""
-    from openpcf.offline.extraction import extract
+    from openpcf.systems.offline.extraction import extract
 
     return extract(query, text, kind)
 
@@ -49,8 +49,8 @@ def offline_claims(query: str, text: str, kind: ExtractionKind) -> tuple[list[di
 def model_claims(query: str, text: str, source: str, kind: ExtractionKind, model: str, base_url: str | None,
                  max_document_chars: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Claims of a language model through the PCFBench extraction solver (guarded: cache, rate, retries)."""
-    from openpcf.runner.guarded_model import guard_model
-    from openpcf.tasks.registry import build_solver
+    from openpcf.llm.guarded_model import guard_model
+    from openpcf.systems.registry import build_solver
 
     guarded_model, label, settings = guard_model(model, base_url=base_url)
     solver = build_solver(f"extraction_{kind}", guarded_model, model_label=label,  # type: ignore[arg-type]

@@ -217,7 +217,7 @@ section {{ break-after: page; }} td, th {{ padding: 2px 18px 2px 0; text-align: 
 
 def print_pdf(chromium: str, html: str, out: Path) -> Path:
     """Print ``html`` to ``out`` with headless Chromium (offline: a file URL, no network)."""
-    from openpcf.report.headless_chromium import CHROMIUM_FLAGS
+    from tests.support.browser import CHROMIUM_FLAGS
 
     with tempfile.TemporaryDirectory(prefix="openpcf-print-") as tmp:
         page = Path(tmp) / "page.html"
