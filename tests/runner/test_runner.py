@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import random
 import time
@@ -84,8 +83,9 @@ def test_rate_limiter_spaces_request_starts() -> None:
         return starts
 
     starts = sorted(asyncio.run(go()))
-    gaps = [b - a for a, b in itertools.pairwise(starts)]
-    assert all(g >= 0.045 for g in gaps), gaps
+    # The guarantee: the i-th start is never earlier than i intervals after the first (a busy machine may
+    # start a request late, which makes one gap look short afterwards — that is not a violation).
+    assert all(s - starts[0] >= i * 0.05 - 0.002 for i, s in enumerate(starts)), starts
     with pytest.raises(ValueError):
         RateLimiter(0)
 

@@ -60,7 +60,7 @@ def model_claims(query: str, text: str, source: str, kind: ExtractionKind, model
         raise RuntimeError(result.error)
     output = result.output if isinstance(result.output, dict) else {}
     claims = output.get("claims") if isinstance(output.get("claims"), list) else []
-    return [c for c in claims if isinstance(c, dict)], {"mode": "model", "model": label}
+    return [c for c in claims if isinstance(c, dict)], {"mode": "model", "model": label, **(result.trace or {})}
 
 
 @contextmanager
@@ -147,7 +147,8 @@ def extract_command(
             fail(str(exc))
         except RuntimeError as exc:
             fail(f"the model gave no usable answer: {exc}")
-    checked = keep_verified_claims(claims, doc)
+    checked = keep_verified_claims(claims, doc)  # again on the paged document: the page of every kept quote
+    earlier = trace.get("quote_verification") or {}  # what the solver already dropped (the same check)
     payload: dict[str, Any] = {
         "document": str(document),
         "format": doc.format,
@@ -158,9 +159,9 @@ def extract_command(
         "kind": chosen,
         "model": model,
         "claims": checked.claims,
-        "dropped_claims": checked.dropped_claims,
-        "dropped_quotes": checked.dropped_quotes,
-        "dropped": checked.dropped,
+        "dropped_claims": checked.dropped_claims + earlier.get("dropped_claims", 0),
+        "dropped_quotes": checked.dropped_quotes + earlier.get("dropped_quotes", 0),
+        "dropped": earlier.get("dropped", []) + checked.dropped,
         "trace": trace,
     }
     _render(payload)

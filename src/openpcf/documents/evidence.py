@@ -11,8 +11,8 @@ in the document text. The normalisation forgives what copying text out of a PDF 
   ``electricity`` match, and ``low-\\ncarbon`` matches ``low-carbon`` (a hyphen next to a digit is kept:
   ``A1-A3``).
 
-Quotes shorter than ``min_chars`` normalised characters are not evidence (a model's ``"water"`` proves
-nothing about a number). :func:`keep_verified_claims` drops unverified quotes, then claims left without a
+Quotes shorter than ``min_chars`` normalised characters are not evidence unless they hold a number (a model's
+``"water"`` proves nothing about a number; ``"12 kWh"`` does). :func:`keep_verified_claims` drops unverified quotes, then claims left without a
 verified quote, and counts both.
 """
 
@@ -143,7 +143,7 @@ def verify_quote(quote: str, document: Document | str, *, min_chars: int = MIN_Q
     needle = normalise_quote(quote if isinstance(quote, str) else str(quote))
     if not needle:
         return QuoteCheck(quote=quote, verified=False, reason="empty quote")
-    if len(needle) < min_chars:
+    if len(needle) < min_chars and not any(ch.isdigit() for ch in needle):
         return QuoteCheck(quote=quote, verified=False,
                           reason=f"too short to be evidence ({len(needle)} < {min_chars} characters)")
     hay = doc.normalised()
@@ -210,3 +210,22 @@ def keep_verified_claims(claims: Sequence[dict[str, Any]], document: Document | 
                      "evidence_locations": [c.model_dump(exclude={"verified", "reason"}) for c in good]})
     return VerifiedClaims(claims=kept, dropped_claims=len(dropped), dropped_quotes=dropped_quotes,
                           dropped=dropped)
+
+
+def claims_with_verified_evidence(claims: Sequence[dict[str, Any]], document: Document | str | None
+                                  ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The ONE check every extraction path runs (offline, any model, PDFs): claims whose evidence is in the
+    document, in their own shape (``evidence`` reduced to verified quotes), and a trace entry with the counts
+    of dropped claims and quotes, what was dropped and why, and where each kept quote is (page, offsets).
+    With no document (the query-only ablation) the claims pass unchanged."""
+    if document is None:
+        return list(claims), {}
+    verified = keep_verified_claims(claims, document)
+    kept = [{k: v for k, v in c.items() if k != "evidence_locations"} for c in verified.claims]
+    trace = {"quote_verification": {
+        "dropped_claims": verified.dropped_claims,
+        "dropped_quotes": verified.dropped_quotes,
+        "dropped": verified.dropped,
+        "locations": [c.get("evidence_locations", []) for c in verified.claims],
+    }}
+    return kept, trace

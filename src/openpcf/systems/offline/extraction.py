@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from openpcf.documents.evidence import claims_with_verified_evidence
 from openpcf.paths import package_data
 from openpcf.pcfbench.data import ExtractionRow
 from openpcf.systems.offline.extraction_quantities import Quantity, find_quantities
@@ -334,4 +335,5 @@ class OfflineExtractionSolver:
         inp = row.input
         document = None if self.query_only else inp.document_text
         claims, trace = extract(inp.query, document, self.kind)
-        return SolverResult(output={"claims": claims}, trace=trace)
+        claims, checked = claims_with_verified_evidence(claims, document)
+        return SolverResult(output={"claims": claims}, trace={**trace, **checked})
