@@ -86,3 +86,22 @@ def test_one_verification_for_every_path_counts_and_locates() -> None:
     assert verify_quote("12 kWh", "it needs 12 kWh").verified  # short but a number: evidence
     assert not verify_quote("water", "water is used").verified  # short, no number: not evidence
     assert claims_with_verified_evidence(claims, None) == (claims, {})  # query-only: nothing to check against
+
+
+def test_the_window_keeps_the_answer_passage_over_a_page_that_repeats_a_common_query_word() -> None:
+    """Raw term hits preferred a long page repeating 'energy'; the passage with the asked unit and the rare
+    scope phrase must win."""
+    from openpcf.systems.model.documents import fit_document
+
+    page = ("Energy policy, energy markets, energy prices and energy security are discussed in general terms. "
+            * 19).strip()  # one ~1,900-character paragraph = one passage, 'energy' 76 times
+    answer = ("The extrusion line of the plant uses 0.42 kWh per kg of film on average, measured over the year "
+              "at the main meter of the hall and divided by the mass of film wound onto reels. "
+              + "Staff, shifts, safety training and the canteen are described in the annex. " * 22)  # a full passage
+    pages = [f"Page {i}. {page}" for i in range(300)]
+    pages.insert(150, answer)
+    text = "Title page of an invented report.\n\n" + "\n\n".join(pages)
+    window, note = fit_document(text, "What is the energy consumption of the extrusion line in kWh per kg?",
+                                max_chars=20_000)
+    assert note is not None and len(window) < 25_000
+    assert "0.42 kWh per kg" in window

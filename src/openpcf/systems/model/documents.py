@@ -2,20 +2,21 @@
 
 A document up to ``max_chars`` characters is sent whole. A longer one is cut into passages of about
 ``PASSAGE_CHARS`` characters at paragraph breaks; the first passage (title, scope) is always kept, the
-others are ranked by how many of the question's content words and numbers-with-units they contain, and the
-best are kept until the budget is used. They are sent in document order, with a marker where text was
+others are ranked by :func:`rank_passages` (the question's scope words weighted by rarity, numbers carrying
+the units the question asks for), and the best are kept until the budget is used. They are sent in document order, with a marker where text was
 left out, and the prompt says that the document was shortened. This keeps a single call per item (no
 map-reduce over chunks, which multiplies cost and over-extraction) and never silently truncates.
 """
 
 from __future__ import annotations
 
+import math
 import re
+
+from openpcf.vocabulary.tokens import tokenize
 
 DEFAULT_MAX_CHARS = 120_000  # ~30k tokens: fits every current frontier context with room to answer
 PASSAGE_CHARS = 2_000
-_WORD = re.compile(r"[a-z0-9]+")
-_NUMBER_UNIT = re.compile(r"\d[\d.,]*\s*(%|kg|g/|kwh|mj|gj|t\b|tonne|ton)", re.IGNORECASE)
 _STOP = frozenset(
     [
         "the",
@@ -77,19 +78,49 @@ def passages(text: str, size: int = PASSAGE_CHARS) -> list[str]:
     return out
 
 
-def _score(passage: str, words: set[str]) -> float:
-    tokens = _WORD.findall(passage.lower())
-    hits = sum(1 for t in tokens if t in words)
-    return hits + 0.5 * len(_NUMBER_UNIT.findall(passage))
+#: A number followed by a unit of the kinds extraction questions ask for (mass, energy, share, time, heat).
+_UNIT = (r"(%|percent|wt\.?%|kg|g|t|tonnes?|tons?|mg|kwh|mwh|gwh|wh|mj|gj|kj|btu|therms?|m3|l|litres?|liters?"
+         r"|h|hours?|min|°c|degc|k|ha|hectares?)")
+_NUMBER_WITH_UNIT = re.compile(r"\d[\d.,]*\s*" + _UNIT + r"(?![a-z])", re.IGNORECASE)
+_QUERY_UNIT = re.compile(r"(?<![a-z])" + _UNIT + r"(?![a-z])", re.IGNORECASE)
+
+
+def _units_of(text: str) -> set[str]:
+    return {u.lower().rstrip("s").replace("percent", "%") for u in _QUERY_UNIT.findall(text)}
+
+
+def rank_passages(pieces: list[str], query: str) -> list[int]:
+    """Indices of ``pieces`` (after the first) from most to least related to ``query``.
+
+    A passage scores by the query's scope words it holds, each weighted by how rare it is among the passages
+    (a word on every page says nothing), plus a strong bonus for a number carrying a unit the query asks for
+    and a small one for any number with a unit (answers are numbers). Raw term counts are not used: a long
+    unrelated passage that repeats one common word must not outrank the short one holding the answer.
+    """
+    content = [w for w in tokenize(query) if w not in _STOP and len(w) > 2 and not w.isdigit()]
+    words = set(content)
+    phrases = {f"{a} {b}" for a, b in zip(content, content[1:])}  # "injection mould", "cold roll"
+    asked_units = _units_of(query)
+    streams = [tokenize(p) for p in pieces]
+    tokens = [set(s) | {f"{a} {b}" for a, b in zip(s, s[1:])} for s in streams]
+    n = len(pieces)
+    idf = {w: math.log((n + 1) / (1 + sum(w in ts for ts in tokens))) for w in words | phrases}
+
+    def score(i: int) -> float:
+        hits = sum(idf[w] for w in words | phrases if w in tokens[i])
+        with_units = _NUMBER_WITH_UNIT.findall(pieces[i])
+        asked = sum(1 for u in with_units if u.lower().rstrip("s") in asked_units)
+        return hits + 1.5 * min(asked, 4) + 0.25 * min(len(with_units), 4)
+
+    return sorted(range(1, n), key=lambda i: (-score(i), i))
 
 
 def fit_document(text: str, query: str, max_chars: int = DEFAULT_MAX_CHARS) -> tuple[str, str | None]:
     """``(document to send, note for the prompt or None)``; see the module docstring."""
     if len(text) <= max_chars:
         return text, None
-    words = {w for w in _WORD.findall(query.lower()) if w not in _STOP and len(w) > 2}
     pieces = passages(text)
-    ranked = sorted(range(1, len(pieces)), key=lambda i: (-_score(pieces[i], words), i))
+    ranked = rank_passages(pieces, query)
     keep = {0}
     used = len(pieces[0])
     for i in ranked:
