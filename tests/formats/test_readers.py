@@ -61,7 +61,7 @@ def test_one_line_iterator_locates_every_problem(tmp_path: Path) -> None:
     got = list(json_lines(path))
     assert [g.line for g in got] == [1, 3, 4, 5]
     assert got[0].value == {"id": "a"} and got[0].ok
-    assert got[1].problem is not None and got[1].problem.message.startswith("invalid JSON: Expecting value")
+    assert got[1].problem is not None and got[1].problem.message.startswith("malformed JSON: Expecting value")
     offset = sum(len(x) for x in lines[:3]) + len(b'{"id": "caf')
     assert offset == 15 + 1 + 8 + 11 == 35
     assert got[2].problem == Problem(str(path), 4, "", got[2].problem.message)
@@ -76,7 +76,7 @@ def test_one_line_iterator_locates_every_problem(tmp_path: Path) -> None:
 def test_whole_file_json_error_names_the_line(tmp_path: Path) -> None:
     path = tmp_path / "f.json"
     path.write_text('{\n  "a": 1,\n  "b": \n}\n', encoding="utf-8")
-    with pytest.raises(FormatError, match=r"f\.json:4: invalid JSON"):
+    with pytest.raises(FormatError, match=r"f\.json:4: malformed JSON"):
         read_json(path)
 
 

@@ -48,9 +48,9 @@ def parse_line(raw: bytes, source: str, line: int, offset: int) -> JsonLine:
     try:
         return JsonLine(line, json.loads(text))
     except json.JSONDecodeError as exc:
-        return JsonLine(line, None, Problem(source, line, "", f"invalid JSON: {exc.msg} (column {exc.colno})"))
+        return JsonLine(line, None, Problem(source, line, "", f"malformed JSON: {exc.msg} (column {exc.colno})"))
     except RecursionError:
-        return JsonLine(line, None, Problem(source, line, "", "invalid JSON: nested too deeply"))
+        return JsonLine(line, None, Problem(source, line, "", "malformed JSON: nested too deeply"))
 
 
 def json_lines(path: str | Path) -> Iterator[JsonLine]:
@@ -96,9 +96,9 @@ def read_json(path: str | Path) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FormatError(str(path), f"invalid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno) from None
+        raise FormatError(str(path), f"malformed JSON: {exc.msg} (column {exc.colno})", line=exc.lineno) from None
     except RecursionError:
-        raise FormatError(str(path), "invalid JSON: nested too deeply") from None
+        raise FormatError(str(path), "malformed JSON: nested too deeply") from None
 
 
 def loads_document(data: bytes, source: str) -> Any:
@@ -107,6 +107,6 @@ def loads_document(data: bytes, source: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FormatError(source, f"invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})", line=exc.lineno) from None
+        raise FormatError(source, f"malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})", line=exc.lineno) from None
     except RecursionError:
-        raise FormatError(source, "invalid JSON: nested too deeply") from None
+        raise FormatError(source, "malformed JSON: nested too deeply") from None
