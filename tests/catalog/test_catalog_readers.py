@@ -41,7 +41,7 @@ def test_malformed_picklist_line_names_file_line_and_field(tmp_path: Path) -> No
     bad = dict(PICKLIST_ROWS[1])
     del bad["reference_product_name"]
     path = write_jsonl(tmp_path / "picklist.jsonl", [PICKLIST_ROWS[0], "{not json", bad, PICKLIST_ROWS[3]])
-    with pytest.raises(CatalogError, match=r"picklist.jsonl:2: invalid JSON"):
+    with pytest.raises(CatalogError, match=r"picklist.jsonl:2: malformed JSON"):
         load_catalog(path, "picklist")
     read = read_catalog(path, "picklist", skip_malformed=True)
     assert [r.id for r in read.records] == ["a_1", "a_4"]

@@ -171,7 +171,7 @@ def test_cli_resolve_batch_schema(tmp_path):
     assert lines[0]["factor"]["value"] == pytest.approx(2.56858892)
     assert lines[0]["match"]["method"] == "alias" and 0 <= lines[0]["match"]["score"] <= 1
     assert lines[1]["factor"]["geography"] == "FRA"
-    assert "invalid JSON" in lines[2]["error"] and lines[3]["factor"] is None
+    assert "malformed JSON" in lines[2]["error"] and lines[3]["factor"] is None
 
 
 def test_cli_coverage(tmp_path):

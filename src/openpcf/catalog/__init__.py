@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import importlib
-import json
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -15,6 +14,10 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from openpcf.catalog.records import ActivityRecord, CatalogError, MalformedRecord
+from openpcf.formats.archives import iter_members
+from openpcf.formats.jsonl import json_lines
+from openpcf.formats.picklist import PICKLIST_COLUMNS
+from openpcf.formats.problems import FormatError
 
 __all__ = [
     "FORMATS",
@@ -39,8 +42,6 @@ class CatalogRead(BaseModel):
 
 
 def _archive_format(path: Path) -> str | None:
-    from openpcf.catalog.archive import iter_members
-
     for name, data in iter_members(path, (".xml", ".json"), limit=20):
         head = data[:4000].decode("utf-8", errors="replace")
         if name.endswith(".json") and ('"@type"' in head or '"@context"' in head or "/processes/" in name):
@@ -57,30 +58,31 @@ def detect_format(path: str | Path) -> str:
     path = Path(path)
     if not path.exists():
         raise CatalogError(str(path), "no such file or directory")
+    try:
+        return _detect(path)
+    except FormatError as exc:
+        raise CatalogError.from_format_error(exc) from None
+
+
+def _detect(path: Path) -> str:
     name = path.name.lower()
     if name.endswith(".csv"):
         return "csv"
+    if name.endswith((".tsv", ".tab")):
+        return "csv"
     if name.endswith((".jsonl", ".jsonl.gz")):
-        from openpcf.catalog.picklist import PICKLIST_COLUMNS
-        from openpcf.catalog.tabular import open_text
-
-        with open_text(path) as fh:
-            for line in fh:
-                if line.strip():
-                    try:
-                        first = json.loads(line)
-                    except json.JSONDecodeError:
-                        return "jsonl"
-                    if isinstance(first, dict) and PICKLIST_COLUMNS <= first.keys():
-                        return "picklist"
-                    return "jsonl"
+        for item in json_lines(path):
+            if item.problem is None and isinstance(item.value, dict) and PICKLIST_COLUMNS <= item.value.keys():
+                return "picklist"
+            return "jsonl"
         return "jsonl"
     if path.is_dir() or name.endswith((".zip", ".tar", ".tar.xz", ".txz", ".tar.gz", ".tgz", ".tar.bz2")):
         found = _archive_format(path)
         if found:
             return found
     if name.endswith(".xml"):
-        head = path.read_text(encoding="utf-8", errors="replace")[:4000]
+        with path.open("rb") as fh:  # a peek at the head: an undecodable byte does not matter here
+            head = fh.read(4000).decode("utf-8", errors="replace")
         if "processDataSet" in head:
             return "ilcd"
         if "ecoSpold" in head or "EcoSpold" in head:
@@ -124,7 +126,10 @@ def read_catalog(
         malformed.append(MalformedRecord(source=exc.source, line=exc.line, field=exc.field, message=str(exc)))
 
     options = {"mapping": mapping} if fmt in ("jsonl", "csv") else {}
-    records = list(reader(path, on_error, **options))
+    try:
+        records = list(reader(path, on_error, **options))
+    except FormatError as exc:  # a file or archive that cannot be read at all
+        raise CatalogError.from_format_error(exc) from None
     return CatalogRead(records=records, malformed=malformed, format=fmt)
 
 

@@ -1,4 +1,4 @@
-"""ILCD process datasets (``processDataSet`` XML, ILCD 1.1), from a folder, .zip or .tar.xz.
+"""ILCD process datasets as activity records (the XML is found and parsed by :mod:`openpcf.formats.ilcd`).
 
 Multilingual fields are kept: ``name``/``description``/``technology`` take English when present (else
 the first language), and ``names`` holds every language of the name (TianGong datasets are en + zh).
@@ -11,45 +11,13 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from openpcf.catalog.archive import iter_members
 from openpcf.catalog.records import ActivityRecord, CatalogError
+from openpcf.formats.archives import database_name
+from openpcf.formats.ilcd import C, P, iter_process_datasets, languages, prefer_en, process_names
 
-P = "{http://lca.jrc.it/ILCD/Process}"
-C = "{http://lca.jrc.it/ILCD/Common}"
-LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-NAME_PARTS = ("baseName", "treatmentStandardsRoutes", "mixAndLocationTypes", "functionalUnitFlowProperties")
 # A functional unit such as "1 t" or "1000 kg" names the reference unit; free text ("The output of ...")
 # does not. Only a number followed by a known unit symbol is read.
 _UNIT = re.compile(r"^\s*\d[\d.,]*\s*(kg|g|t|kWh|MWh|MJ|GJ|m3|m³|m2|m²|m|km|l|L|t\*km|tkm|p|pcs|piece|unit|item)\b")
-
-
-def _languages(elements: list[ET.Element]) -> dict[str, str]:
-    """{lang: text} of multilingual siblings (first text per language, blank ones dropped)."""
-    texts: dict[str, str] = {}
-    for element in elements:
-        text = (element.text or "").strip()
-        if text:
-            texts.setdefault(element.get(LANG, "en"), text)
-    return texts
-
-
-def _prefer_en(texts: dict[str, str]) -> str | None:
-    return texts.get("en") or next(iter(texts.values()), None)
-
-
-def _names(info: ET.Element | None) -> dict[str, str]:
-    """Full name per language: the ILCD name parts joined with ", "."""
-    if info is None:
-        return {}
-    name = info.find(f"{P}name")
-    if name is None:
-        return {}
-    parts = [_languages(name.findall(f"{P}{part}")) for part in NAME_PARTS]
-    languages = [lang for part in parts for lang in part]
-    return {
-        lang: ", ".join(p[lang] for p in parts if lang in p)
-        for lang in dict.fromkeys(languages)
-    }
 
 
 def record_from_ilcd(root: ET.Element, source: str, source_database: str | None = None) -> ActivityRecord:
@@ -61,19 +29,19 @@ def record_from_ilcd(root: ET.Element, source: str, source_database: str | None 
     uuid = info.findtext(f"{C}UUID", "").strip() if info is not None else ""
     if not uuid:
         raise CatalogError(source, "missing common:UUID", field="dataSetInformation/UUID")
-    names = _names(info)
-    name = _prefer_en(names)
+    names = process_names(info)
+    name = prefer_en(names)
     if not name:
         raise CatalogError(source, "missing baseName", field="dataSetInformation/name/baseName")
     assert info is not None and process_info is not None
 
     classes = sorted(info.iter(f"{C}class"), key=lambda c: int(c.get("level", "0") or 0))
-    comment = _languages(info.findall(f"{C}generalComment"))
+    comment = languages(info.findall(f"{C}generalComment"))
     technology_el = process_info.find(f"{P}technology")
-    technology = _languages(technology_el.findall(f"{P}technologyDescriptionAndIncludedProcesses")) if (
+    technology = languages(technology_el.findall(f"{P}technologyDescriptionAndIncludedProcesses")) if (
         technology_el is not None
     ) else {}
-    applicability = _languages(technology_el.findall(f"{P}technologicalApplicability")) if (
+    applicability = languages(technology_el.findall(f"{P}technologicalApplicability")) if (
         technology_el is not None
     ) else {}
     location_el = process_info.find(f"{P}geography/{P}locationOfOperationSupplyOrProduction")
@@ -81,7 +49,7 @@ def record_from_ilcd(root: ET.Element, source: str, source_database: str | None 
     valid_until = process_info.findtext(f"{P}time/{C}dataSetValidUntil", "").strip()
     quantitative = process_info.find(f"{P}quantitativeReference")
     reference_id = quantitative.findtext(f"{P}referenceToReferenceFlow", "").strip() if quantitative is not None else ""
-    functional_unit = _prefer_en(_languages(quantitative.findall(f"{P}functionalUnitOrOther"))) if (
+    functional_unit = prefer_en(languages(quantitative.findall(f"{P}functionalUnitOrOther"))) if (
         quantitative is not None
     ) else None
 
@@ -92,8 +60,8 @@ def record_from_ilcd(root: ET.Element, source: str, source_database: str | None 
         if exchange.get("dataSetInternalID") == reference_id:
             flow = exchange.find(f"{P}referenceToFlowDataSet")
             if flow is not None:
-                reference_names = _languages(flow.findall(f"{C}shortDescription"))
-                reference_product = _prefer_en(reference_names)
+                reference_names = languages(flow.findall(f"{C}shortDescription"))
+                reference_product = prefer_en(reference_names)
                 reference_flow = {
                     "flow_uuid": flow.get("refObjectId"),
                     "direction": exchange.findtext(f"{P}exchangeDirection"),
@@ -110,7 +78,7 @@ def record_from_ilcd(root: ET.Element, source: str, source_database: str | None 
         "reference_flow_names": reference_names or None,
         "description_languages": comment or None,
         "technology_languages": technology or None,
-        "technological_applicability": _prefer_en(applicability),
+        "technological_applicability": prefer_en(applicability),
         "reference_year": year or None,
         "valid_until": valid_until or None,
         "lci_method_principle": modelling.findtext(f"{P}LCIMethodPrinciple") if modelling is not None else None,
@@ -120,11 +88,11 @@ def record_from_ilcd(root: ET.Element, source: str, source_database: str | None 
         id=uuid,
         name=name,
         reference_product=reference_product,
-        description=_prefer_en(comment),
+        description=prefer_en(comment),
         unit=unit_match.group(1).strip() if unit_match else None,
         geography=location_el.get("location") if location_el is not None else None,
         classification=[(c.text or "").strip() for c in classes if (c.text or "").strip()],
-        technology=" ".join(filter(None, [_prefer_en(technology), _prefer_en(applicability)])) or None,
+        technology=" ".join(filter(None, [prefer_en(technology), prefer_en(applicability)])) or None,
         time_period="-".join(filter(None, [year, valid_until])) or None,
         dataset_type=modelling.findtext(f"{P}typeOfDataSet") if modelling is not None else None,
         source_database=source_database,
@@ -135,15 +103,8 @@ def record_from_ilcd(root: ET.Element, source: str, source_database: str | None 
 
 def read_ilcd(path: Path, on_error: Callable[[CatalogError], None]) -> Iterator[ActivityRecord]:
     """Records of every ILCD process XML in a folder, archive or single file (other XML is skipped)."""
-    database = re.sub(r"(\.tar)?\.(xz|gz|bz2|zip|tgz|txz|xml)$", "", path.name)
-    for member, data in iter_members(path, (".xml",)):
-        if b"processDataSet" not in data[:4000]:
-            continue  # classification/location lists, flows, contacts ... live in the same archives
-        try:
-            root = ET.fromstring(data)
-        except ET.ParseError as exc:
-            on_error(CatalogError(member, f"invalid XML ({exc})"))
-            continue
+    database = database_name(path)
+    for member, root in iter_process_datasets(path, lambda exc: on_error(CatalogError.from_format_error(exc))):
         try:
             yield record_from_ilcd(root, member, database)
         except CatalogError as exc:

@@ -1,51 +1,15 @@
-"""openLCA JSON-LD processes (``processes/*.json``), from a folder or a .zip / .tar.xz export.
-
-Categories and locations are references in openLCA 1.x exports (``categories/<id>.json`` with a parent
-chain, ``locations/<id>.json`` with a code); openLCA 2 writes the category path as a string. Both work.
-"""
+"""openLCA JSON-LD processes as activity records (the export is read by :mod:`openpcf.formats.olca_jsonld`)."""
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from openpcf.catalog.archive import iter_members
 from openpcf.catalog.records import ActivityRecord, CatalogError
-
-
-def _folder(member: str) -> str:
-    """The openLCA folder of a member path: "processes", "categories", "locations" ..."""
-    parts = re.split(r"[/\\!]", member)
-    return parts[-2] if len(parts) >= 2 else ""
-
-
-def _category_path(ref: Any, categories: dict[str, dict[str, Any]]) -> list[str]:
-    if isinstance(ref, str):  # openLCA 2: "A/B/C"
-        return [p for p in ref.split("/") if p]
-    path: list[str] = []
-    seen: set[str] = set()
-    while isinstance(ref, dict):
-        ref_id = ref.get("@id", "")
-        if ref_id in seen:
-            break
-        seen.add(ref_id)
-        full = categories.get(ref_id, ref)
-        if full.get("name"):
-            path.append(str(full["name"]))
-        ref = full.get("category")
-    return list(reversed(path))
-
-
-def _location(ref: Any, locations: dict[str, dict[str, Any]]) -> str | None:
-    if isinstance(ref, str):
-        return ref or None
-    if isinstance(ref, dict):
-        full = locations.get(ref.get("@id", ""), ref)
-        return full.get("code") or full.get("name") or None
-    return None
+from openpcf.formats.archives import database_name
+from openpcf.formats.olca_jsonld import OlcaExport, read_export
+from openpcf.formats.problems import FormatError
 
 
 def _year(timestamp: Any) -> str | None:
@@ -55,8 +19,7 @@ def _year(timestamp: Any) -> str | None:
 def record_from_jsonld(
     process: dict[str, Any],
     source: str,
-    categories: dict[str, dict[str, Any]],
-    locations: dict[str, dict[str, Any]],
+    export: OlcaExport,
     source_database: str | None = None,
 ) -> ActivityRecord:
     """One openLCA ``Process`` object as a record; CatalogError (naming the field) when unusable."""
@@ -91,8 +54,8 @@ def record_from_jsonld(
         reference_product=flow.get("name"),
         description=(process.get("description") or "").strip() or None,
         unit=unit.get("name"),
-        geography=_location(process.get("location"), locations),
-        classification=_category_path(process.get("category"), categories),
+        geography=export.location_code(process.get("location")),
+        classification=export.category_path(process.get("category")),
         technology=(doc.get("technologyDescription") or "").strip() or None,
         time_period="-".join(dict.fromkeys(y for y in valid if y)) or None,
         dataset_type=process.get("processType"),
@@ -102,34 +65,18 @@ def record_from_jsonld(
 
 
 def read_jsonld(path: Path, on_error: Callable[[CatalogError], None]) -> Iterator[ActivityRecord]:
-    """Records of every process in an openLCA JSON-LD folder or archive."""
-    database = re.sub(r"(\.tar)?\.(xz|gz|bz2|zip|tgz|txz)$", "", path.name)
-    categories: dict[str, dict[str, Any]] = {}
-    locations: dict[str, dict[str, Any]] = {}
-    processes: list[tuple[str, bytes]] = []
-    for member, data in iter_members(path, (".json",)):
-        folder = _folder(member)
-        if folder == "processes":
-            processes.append((member, data))
-        elif folder in ("categories", "locations"):
-            try:
-                obj = json.loads(data)
-            except json.JSONDecodeError:
-                continue  # a broken category only costs the category path
-            if isinstance(obj, dict) and obj.get("@id"):
-                (categories if folder == "categories" else locations)[obj["@id"]] = obj
-    if not processes:
-        raise CatalogError(str(path), "no processes/*.json found (is this an openLCA JSON-LD export?)")
-    for member, data in processes:
-        try:
-            obj = json.loads(data)
-        except json.JSONDecodeError as exc:
-            on_error(CatalogError(member, f"invalid JSON ({exc.msg} at line {exc.lineno})", line=exc.lineno))
-            continue
-        if not isinstance(obj, dict):
-            on_error(CatalogError(member, "expected a JSON object"))
+    """Records of every process in an openLCA JSON-LD folder or archive (a broken category or location
+    document only costs that path or code)."""
+    try:
+        export = read_export(path)
+    except FormatError as exc:
+        raise CatalogError.from_format_error(exc) from None
+    database = database_name(path)
+    for member, obj in export.iter_processes():
+        if isinstance(obj, FormatError):
+            on_error(CatalogError.from_format_error(obj))
             continue
         try:
-            yield record_from_jsonld(obj, member, categories, locations, database)
+            yield record_from_jsonld(obj, member, export, database)
         except CatalogError as exc:
             on_error(exc)

@@ -6,6 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from openpcf.formats.problems import FormatError
+
 
 class ActivityRecord(BaseModel):
     """One background activity (ecoinvent picklist row) or LCI process (ILCD, JSON-LD, EcoSpold 1).
@@ -37,16 +39,22 @@ class ActivityRecord(BaseModel):
         return self.reference_product or self.name
 
 
-class CatalogError(ValueError):
+class CatalogError(FormatError):
     """A catalog file or record that cannot be read; the message names the file (and line/field)."""
 
     def __init__(self, source: str, message: str, *, line: int | None = None, field: str | None = None):
-        self.source = source
-        self.line = line
-        self.field = field
-        where = source + (f":{line}" if line is not None else "")
-        what = f" field {field!r}:" if field else ""
-        super().__init__(f"{where}:{what} {message}")
+        super().__init__(source, message, line=line, field=field)
+
+    @property
+    def source(self) -> str:
+        return self.file
+
+    @classmethod
+    def from_format_error(cls, exc: FormatError) -> CatalogError:
+        """The same problem as a catalog error (readers in ``openpcf.formats`` raise FormatError)."""
+        if isinstance(exc, CatalogError):
+            return exc
+        return cls(exc.file, exc.message, line=exc.line, field=exc.field)
 
 
 class MalformedRecord(BaseModel):

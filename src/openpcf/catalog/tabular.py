@@ -1,21 +1,20 @@
-"""Generic JSONL / CSV catalogs: one record per line or row, columns mapped onto record fields.
+"""Generic JSONL / CSV / TSV catalogs: one record per line or row, columns mapped onto record fields.
 
 The PCFBench picklist is one such catalog with a fixed mapping (see ``picklist.py``).
 """
 
 from __future__ import annotations
 
-import csv
-import gzip
-import io
-import json
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from pydantic import ValidationError
 
 from openpcf.catalog.records import ActivityRecord, CatalogError
+from openpcf.formats.jsonl import json_objects
+from openpcf.formats.problems import Problem
+from openpcf.formats.tabular import dict_rows
 
 # Record fields a mapping may fill; ``classification`` accepts a list or a "/"- or ";"-separated string.
 RECORD_FIELDS = (
@@ -68,40 +67,15 @@ def parse_mapping(spec: str | Mapping[str, str] | None) -> dict[str, tuple[str, 
     return mapping
 
 
-def open_text(path: Path) -> IO[str]:
-    """A text handle on a plain or gzip-compressed file."""
-    if path.name.lower().endswith(".gz"):
-        return gzip.open(path, "rt", encoding="utf-8")
-    return path.open(encoding="utf-8")
-
-
-def json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any] | str]]:
-    """(line number, object) per non-blank line of a JSONL file (plain or .gz); a line that is not a
-    JSON object comes as (line number, message) so the caller decides whether to stop or skip."""
-    with open_text(path) as fh:
-        for lineno, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                yield lineno, f"invalid JSON ({exc.msg} at column {exc.colno})"
-                continue
-            yield lineno, obj if isinstance(obj, dict) else f"expected a JSON object, got {type(obj).__name__}"
-
-
 def jsonl_rows(path: Path) -> LineRecords:
     """(line number, object) per non-blank line; a bad line becomes ``{"__error__": message}``."""
-    for lineno, obj in json_lines(path):
-        yield lineno, obj if isinstance(obj, dict) else {"__error__": obj}
+    for lineno, obj in json_objects(path):
+        yield lineno, {"__error__": obj.message} if isinstance(obj, Problem) else obj
 
 
 def csv_rows(path: Path) -> LineRecords:
-    """(line number, row dict) per CSV data row (header on line 1)."""
-    text = path.read_text(encoding="utf-8-sig")
-    reader = csv.DictReader(io.StringIO(text))
-    for row in reader:
-        yield reader.line_num, {k: v for k, v in row.items() if k is not None}
+    """(line number, row dict) per CSV/TSV data row (header on line 1)."""
+    yield from dict_rows(path)
 
 
 def _text(value: Any) -> str | None:
@@ -195,5 +169,5 @@ def read_jsonl(
 def read_csv(
     path: Path, on_error: Callable[[CatalogError], None], mapping: str | Mapping[str, str] | None = None
 ) -> Iterator[ActivityRecord]:
-    """Records of a CSV file with a header row, columns mapped by ``mapping``."""
+    """Records of a CSV (or TSV) file with a header row, columns mapped by ``mapping``."""
     yield from read_rows(path, csv_rows(path), parse_mapping(mapping), on_error)

@@ -80,16 +80,17 @@ def _filters(raw: Any, where: str) -> SearchFilters | None:
 
 
 def _read_queries(path: Path) -> list[tuple[str, str, SearchFilters | None]]:
-    from openpcf.catalog.tabular import json_lines
+    from openpcf.formats.jsonl import json_objects
+    from openpcf.formats.problems import Problem
 
     if not path.exists():
         fail(f"{path}: no such file")
     queries = []
     seen: set[str] = set()
-    for lineno, obj in json_lines(path):
+    for lineno, obj in json_objects(path):
         where = f"{path}:{lineno}"
-        if isinstance(obj, str):
-            fail(f"{where}: {obj}")
+        if isinstance(obj, Problem):
+            fail(str(obj))
         for field in ("id", "query"):
             if obj.get(field) in (None, ""):
                 fail(f"{where}: missing field {field!r}")

@@ -25,19 +25,23 @@ def validate_command(
     ] = None,
 ) -> None:
     """Check every file of a PCFBench folder: malformed lines, missing fields, duplicate ids, missing files."""
-    from openpcf.pcfbench.data import DataError
+    from openpcf.formats.problems import FormatError
     from openpcf.pcfbench.validation import validate_folder, validate_predictions_file
 
     try:
         problems = validate_folder(folder)
         for spec in predictions or []:
             problems += validate_predictions_file(folder, str(spec))
-    except DataError as exc:
+    except FormatError as exc:
         fail(str(exc))
-    if not problems:
-        console.print(f"[green]ok[/]: {folder} has no problems", highlight=False)
-        return
+    errors = [p for p in problems if p.severity == "error"]
     for p in problems:
-        console.print(str(p), highlight=False, soft_wrap=True)
-    console.print(f"[bold red]{len(problems)} problem(s)[/]", highlight=False)
+        console.print(str(p), highlight=False, soft_wrap=True, markup=False)
+    warned = len(problems) - len(errors)
+    if not errors:
+        more = f" ({warned} warning(s))" if warned else ""
+        console.print(f"[green]ok[/]: {folder} has no problems{more}", highlight=False)
+        return
+    more = f" and {warned} warning(s)" if warned else ""
+    console.print(f"[bold red]{len(errors)} problem(s)[/]{more}", highlight=False)
     raise typer.Exit(1)

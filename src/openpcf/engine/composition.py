@@ -13,6 +13,7 @@ rows, or ``{"bom": [...]}``); errors name the file, line and field.
 from __future__ import annotations
 
 import csv
+import io
 import json
 import math
 import re
@@ -22,6 +23,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from openpcf import units
 from openpcf.engine.product import BomEntry
+from openpcf.formats.problems import FormatError
+from openpcf.formats.text import read_text
 
 
 class CompositionError(ValueError):
@@ -175,9 +178,13 @@ def read_bom(path: str | Path) -> list[BomEntry]:
     path = Path(path)
     if not path.is_file():
         raise CompositionError(f"{path}: BOM file not found")
+    try:
+        text = read_text(path)  # the one decoder: non-UTF-8 bytes name file, line and byte offset
+    except FormatError as exc:
+        raise CompositionError(str(exc)) from None
     if path.suffix.lower() == ".json":
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise CompositionError(f"{path}:{exc.lineno}: malformed JSON: {exc.msg}") from None
         rows = data.get("bom", data.get("inputs")) if isinstance(data, dict) else data
@@ -185,7 +192,7 @@ def read_bom(path: str | Path) -> list[BomEntry]:
             raise CompositionError(f"{path}: expected a list of rows or {{\"bom\": [...]}}")
         entries = [_entry(path, i, r) for i, r in enumerate(rows, start=1)]
     else:
-        with path.open(encoding="utf-8-sig", newline="") as fh:
+        with io.StringIO(text, newline="") as fh:
             reader = csv.DictReader(fh)
             if not reader.fieldnames or "name" not in [f.strip().lower() for f in reader.fieldnames]:
                 raise CompositionError(f"{path}:1: expected a header with at least 'name,amount[,unit]'")

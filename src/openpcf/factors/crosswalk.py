@@ -6,8 +6,8 @@ reason — plus the match method, score, confidence and answering resolver. The 
 shipped: :func:`build_crosswalk` reads the file the user points at, and results are cached under
 ``openpcf.paths.cache_dir()`` keyed by the file's and the library's content hashes.
 
-Units: every picklist row is per kg except the three energy markets (electricity low voltage kWh,
-natural gas high pressure m3, heat from natural gas MJ), which resolve through the energy factors
+Units (:func:`openpcf.formats.picklist.picklist_unit`): every picklist row is per kg except the three
+energy markets (electricity low voltage kWh, natural gas high pressure m3, heat from natural gas MJ), which resolve through the energy factors
 with their geography.
 
 Not mapped on purpose (reason recorded): waste / scrap markets (near zero burden under the cut-off
@@ -25,22 +25,16 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
 from openpcf.factors.record import Factor, FactorMatch, FactorQuery
+from openpcf.formats.picklist import PicklistRow
+from openpcf.formats.picklist import read_picklist as read_formats_picklist
+from openpcf.formats.problems import FormatError
 from openpcf.factors.resolver import FactorResolver, ResolverChain, fitted_match
 from openpcf.paths import cache_dir, package_data
 
-CROSSWALK_VERSION = "1"
-
-
-class PicklistRow(BaseModel):
-    model_config = ConfigDict(extra="ignore", frozen=True)
-
-    activity_uuid_product_uuid: str
-    activity_name: str
-    reference_product_name: str
-    product_information: str = ""
+CROSSWALK_VERSION = "2"  # 2: the one picklist unit rule (vehicle-grade natural gas is per kg)
 
 
 class CrosswalkEntry(BaseModel):
@@ -64,34 +58,18 @@ class PicklistError(ValueError):
 
 
 def read_picklist(path: str | Path) -> list[PicklistRow]:
-    """Rows of a picklist JSONL; errors name the file, line and field."""
-    p = Path(path)
-    if not p.is_file():
-        raise PicklistError(f"{p}: no such file")
-    rows = []
-    with open(p, encoding="utf-8") as fh:
-        for i, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                rows.append(PicklistRow.model_validate_json(line))
-            except ValidationError as exc:
-                err = exc.errors()[0]
-                where = ".".join(str(x) for x in err["loc"]) or "line"
-                raise PicklistError(f"{p}:{i}: field {where!r}: {err['msg']}") from None
-    return rows
+    """Rows of a picklist JSONL (the one picklist reader, :mod:`openpcf.formats.picklist`); errors name
+    the file, line and field."""
+    try:
+        return read_formats_picklist(path)
+    except FormatError as exc:
+        raise PicklistError(str(exc)) from None
 
 
 def picklist_unit(row: PicklistRow) -> str:
-    """kWh for electricity, m3 for natural gas, MJ for heat markets; kg for everything else."""
-    ref = row.reference_product_name.lower()
-    if ref.startswith("electricity"):
-        return "kWh"
-    if ref.startswith("heat"):
-        return "MJ"
-    if ref.startswith("natural gas"):
-        return "m3"
-    return "kg"
+    """kWh for electricity, m3 for pipeline natural gas, MJ for heat markets; kg for everything else
+    (vehicle-grade natural gas and natural gas liquids included): :func:`openpcf.formats.picklist.picklist_unit`."""
+    return row.unit
 
 
 _GEO = re.compile(r"\b(GLO|RoW|RER|[A-Z]{2}(?:-[A-Z]+)?)\s*$")

@@ -20,6 +20,8 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from openpcf.factors.library import FactorTableError
+from openpcf.formats.problems import FormatError
+from openpcf.formats.tabular import table_rows
 from openpcf.vocabulary.names import normalise_name
 from openpcf.factors.record import Factor, FactorMatch, FactorQuery, Source
 from openpcf.factors.resolver import fitted_match
@@ -43,26 +45,12 @@ class LciaColumns(BaseModel):
 
 
 def _rows_from_file(path: Path, sheet: str | None, wanted: str) -> list[list[str]]:
-    if path.suffix.lower() == ".csv":
-        with open(path, newline="", encoding="utf-8-sig") as fh:
-            return [list(r) for r in csv.reader(fh)]
-    if path.suffix.lower() in (".xlsx", ".xlsm"):
-        try:
-            import openpyxl
-        except ModuleNotFoundError as exc:  # pragma: no cover - extra
-            raise FactorTableError("reading .xlsx needs openpyxl: pip install 'openpcf[xlsx]'") from exc
-        wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
-        names = [sheet] if sheet else wb.sheetnames
-        first: list[list[str]] | None = None
-        for name in names:
-            if name not in wb.sheetnames:
-                raise FactorTableError(f"{path}: no sheet {name!r} (sheets: {', '.join(wb.sheetnames)})")
-            rows = [["" if c is None else str(c) for c in r] for r in wb[name].iter_rows(values_only=True)]
-            first = rows if first is None else first
-            if sheet or any(any(c.strip().lower() == wanted for c in r) for r in rows[:10]):
-                return rows
-        return first or []  # the header search then names the missing column
-    raise FactorTableError(f"{path}: unsupported format (use .xlsx or .csv)")
+    if not path.name.lower().endswith((".csv", ".tsv", ".xlsx", ".xlsm")):
+        raise FactorTableError(f"{path}: unsupported format (use .xlsx or .csv)")
+    try:
+        return table_rows(path, sheet, wanted=wanted)  # the one tabular reader (CSV/TSV/xlsx)
+    except FormatError as exc:
+        raise FactorTableError(str(exc)) from None
 
 
 class EcoinventLciaResolver:

@@ -7,7 +7,6 @@ schema) load through :func:`read_factor_table` into the same class.
 
 from __future__ import annotations
 
-import csv
 import gzip
 import json
 from collections.abc import Iterable, Iterator
@@ -18,6 +17,9 @@ from pydantic import ValidationError
 
 from openpcf.vocabulary.names import normalise_name
 from openpcf.factors.record import Factor, Source
+from openpcf.formats.jsonl import json_lines, read_json
+from openpcf.formats.problems import FormatError
+from openpcf.formats.tabular import dict_rows
 from openpcf.paths import package_data
 
 LIBRARY_FILE = "library.jsonl.gz"
@@ -86,16 +88,13 @@ def _parse_factor(obj: dict, where: str) -> Factor:
 
 
 def jsonl_records(path: Path) -> Iterator[tuple[int, object, str]]:
-    """(line number, parsed JSON or None, error text) for each non-blank line of a JSONL(.gz) file."""
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as fh:
-        for i, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                yield i, json.loads(line), ""
-            except json.JSONDecodeError as exc:
-                yield i, None, f"{path}:{i}: invalid JSON ({exc.msg})"
+    """(line number, parsed JSON or None, error text) for each non-blank line of a JSONL(.gz) file
+    (the one line iterator, :func:`openpcf.formats.jsonl.json_lines`)."""
+    try:
+        for item in json_lines(path):
+            yield item.line, item.value, str(item.problem) if item.problem is not None else ""
+    except FormatError as exc:
+        yield 0, None, str(exc)
 
 
 def read_factors_jsonl(path: Path) -> list[Factor]:
@@ -143,15 +142,17 @@ def read_factor_table(path: str | Path) -> list[Factor]:
         raise FactorTableError(f"{p}: no such file")
     suffixes = "".join(p.suffixes[-2:]).lower()
     if suffixes.endswith(".csv"):
-        with open(p, newline="", encoding="utf-8-sig") as fh:
-            return [_parse_factor(_csv_record(row), f"{p}:{i}") for i, row in enumerate(csv.DictReader(fh), 2)]
+        try:
+            return [_parse_factor(_csv_record(row), f"{p}:{i}") for i, row in dict_rows(p)]
+        except FormatError as exc:
+            raise FactorTableError(str(exc)) from None
     if suffixes.endswith((".jsonl", ".jsonl.gz")):
         return read_factors_jsonl(p)
     if suffixes.endswith(".json"):
         try:
-            data = json.loads(p.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            raise FactorTableError(f"{p}:{exc.lineno}: invalid JSON ({exc.msg})") from None
+            data = read_json(p)
+        except FormatError as exc:
+            raise FactorTableError(str(exc)) from None
         if isinstance(data, dict) and "factors" in data:
             data = data["factors"]
         if not isinstance(data, list):

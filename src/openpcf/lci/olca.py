@@ -1,18 +1,19 @@
-"""openLCA JSON-LD reader (through ``olca-schema``, extra ``[olca]``): processes → unit processes.
+"""openLCA JSON-LD exports as unit processes (through ``olca-schema``, extra ``[olca]``).
 
-Reads a JSON-LD export — a folder or a zip with ``processes/*.json`` (and ``flows/*.json`` when present,
-for elementary-flow compartments) — and hands the processes to the same solver as USLCI
+The export — a folder, zip or tar with ``processes/*.json`` (and ``flows/*.json`` when present, for
+elementary-flow compartments) — is read by :mod:`openpcf.formats.olca_jsonld`, the same reader the catalog
+uses; this module maps its processes and hands the processes to the same solver as USLCI
 (:func:`openpcf.lci.system.build_system`). An elementary output without a known compartment is read as
 an emission to air (exports without flow files, such as the USLCI subset, give none).
 """
 
 from __future__ import annotations
 
-import json
-import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 
+from openpcf.formats.archives import member_folder
+from openpcf.formats.olca_jsonld import read_export, upgrade_legacy
+from openpcf.formats.problems import FormatError
 from openpcf.lci.inventory import Exchange, UnitProcess
 
 
@@ -28,33 +29,6 @@ def _schema():
     return olca_schema
 
 
-def _documents(path: Path, folder: str) -> Iterator[tuple[str, dict]]:
-    if path.is_dir():
-        for f in sorted(path.rglob(f"{folder}/*.json")):
-            yield str(f), json.loads(f.read_text(encoding="utf-8"))
-    elif path.suffix.lower() == ".zip":
-        with zipfile.ZipFile(path) as zf:
-            for name in sorted(zf.namelist()):
-                parts = name.split("/")
-                if len(parts) >= 2 and parts[-2] == folder and name.endswith(".json"):
-                    yield f"{path}!{name}", json.loads(zf.read(name))
-    else:
-        raise OlcaError(f"{path}: expected a JSON-LD folder or .zip")
-
-
-# openLCA 1.x exports (schema 1) name some exchange fields differently from olca-schema 2.
-_LEGACY_EXCHANGE_KEYS = {"quantitativeReference": "isQuantitativeReference", "input": "isInput",
-                         "avoidedProduct": "isAvoidedProduct"}
-
-
-def _upgrade(doc: dict) -> dict:
-    for x in doc.get("exchanges", []) or []:
-        for old, new in _LEGACY_EXCHANGE_KEYS.items():
-            if old in x and new not in x:
-                x[new] = x.pop(old)
-    return doc
-
-
 def _category(ref) -> str:
     cat = getattr(ref, "category", None)
     if cat is None:
@@ -68,17 +42,27 @@ def read_olca_jsonld(path: str | Path) -> list[UnitProcess]:
     p = Path(path)
     if not p.exists():
         raise OlcaError(f"{p}: no such file or folder")
+    try:
+        export = read_export(p)
+    except FormatError as exc:
+        raise OlcaError(str(exc)) from None
+    flow_problems = [e for e in export.problems if member_folder(e.file) == "flows"]
+    if flow_problems:
+        raise OlcaError(str(flow_problems[0]))
     compartments: dict[str, str] = {}
-    for where, doc in _documents(p, "flows"):
+    for doc in export.flows.values():
+        where = doc.get("@id", "")
         try:
             flow = o.Flow.from_dict(doc)
         except Exception as exc:  # noqa: BLE001 - olca-schema raises various types on bad input
-            raise OlcaError(f"{where}: not a Flow ({exc})") from None
+            raise OlcaError(f"{p}: flows/{where}: not a Flow ({exc})") from None
         compartments[flow.id] = _category(flow).lower().replace("elementary flows/", "")
     out: list[UnitProcess] = []
-    for where, doc in _documents(p, "processes"):
+    for where, doc in export.iter_processes():
+        if isinstance(doc, FormatError):
+            raise OlcaError(str(doc))
         try:
-            proc = o.Process.from_dict(_upgrade(doc))
+            proc = o.Process.from_dict(upgrade_legacy(doc))
         except Exception as exc:  # noqa: BLE001
             raise OlcaError(f"{where}: not a Process ({exc})") from None
         ref_ex = next((x for x in proc.exchanges or [] if x.is_quantitative_reference), None)

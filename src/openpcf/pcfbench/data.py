@@ -8,13 +8,17 @@ gathers every problem of a file instead of stopping at the first.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from openpcf.formats.jsonl import json_lines
+from openpcf.formats.picklist import PicklistRow
+from openpcf.formats.picklist import read_picklist as read_formats_picklist
+from openpcf.formats.problems import FormatError, FormatProblems, Problem
 
 TaskName = Literal[
     "decomposition",
@@ -178,6 +182,14 @@ class EpdInput(_Open):
 class EpdExpected(_Open):
     kgco2e: float = Field(allow_inf_nan=False, description="kg CO2e per declared unit")
 
+    @field_validator("kgco2e")
+    @classmethod
+    def _positive(cls, value: float) -> float:
+        # Relative errors divide by the declared value: zero drops the item from n, a negative flips a sign.
+        if value <= 0:
+            raise ValueError(f"must be a positive kg CO2e per declared unit, got {value:g}")
+        return value
+
 
 # ---------------------------------------------------------------- rows
 
@@ -191,6 +203,13 @@ class TaskRow(_Open, Generic[I, E, M]):
     input: I
     expected_output: E
     metadata: M = Field(default_factory=Metadata)  # type: ignore[assignment]
+
+    @field_validator("id")
+    @classmethod
+    def _non_blank_id(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("must not be empty")
+        return value
 
     @property
     def category(self) -> str | None:
@@ -217,11 +236,8 @@ class EpdRow(TaskRow[EpdInput, EpdExpected, Metadata]):
     pass
 
 
-class PicklistEntry(_Open):
-    activity_uuid_product_uuid: str
-    activity_name: str
-    reference_product_name: str
-    product_information: str | None = None
+#: A picklist row, read by the one picklist reader (:mod:`openpcf.formats.picklist`).
+PicklistEntry = PicklistRow
 
 
 ROW_MODELS: dict[TaskName, type[TaskRow[Any, Any, Any]]] = {
@@ -237,28 +253,12 @@ ROW_MODELS: dict[TaskName, type[TaskRow[Any, Any, Any]]] = {
 # ---------------------------------------------------------------- errors and reading
 
 
-@dataclass(frozen=True)
-class DataProblem:
-    """One problem in a data file: where it is and what is wrong."""
-
-    file: str
-    line: int
-    field: str
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" if self.line else self.file
-        return f"{where}: field '{self.field}': {self.message}" if self.field else f"{where}: {self.message}"
+#: One problem in a data file (file, line, field, message): the one problem type of :mod:`openpcf.formats`.
+DataProblem = Problem
 
 
-class DataError(ValueError):
-    """Raised for malformed data; carries every problem found."""
-
-    def __init__(self, problems: list[DataProblem]):
-        self.problems = problems
-        head = str(problems[0]) if problems else "data error"
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        super().__init__(head + more)
+class DataError(FormatProblems):
+    """Raised for malformed data; carries every problem found (``problems``)."""
 
 
 def _loc(err: dict[str, Any]) -> str:
@@ -266,19 +266,13 @@ def _loc(err: dict[str, Any]) -> str:
 
 
 def iter_jsonl(path: Path) -> Iterator[tuple[int, Any, DataProblem | None]]:
-    """Yield ``(line_number, parsed_object, problem)`` for every non-blank line of a JSONL file."""
-    with path.open(encoding="utf-8") as fh:
-        for lineno, raw in enumerate(fh, start=1):
-            if not raw.strip():
-                continue
-            try:
-                yield lineno, json.loads(raw), None
-            except json.JSONDecodeError as exc:
-                yield (
-                    lineno,
-                    None,
-                    DataProblem(str(path), lineno, "", f"malformed JSON: {exc.msg} (column {exc.colno})"),
-                )
+    """``(line_number, parsed_object, problem)`` for every non-blank line of a JSONL file (the one line
+    iterator, :func:`openpcf.formats.jsonl.json_lines`; non-UTF-8 bytes are a problem of their line)."""
+    try:
+        for item in json_lines(path):
+            yield item.line, item.value, item.problem
+    except FormatError as exc:
+        yield 0, None, exc.problem
 
 
 def read_model_jsonl(path: str | Path, model: type[M], *, collect: bool = False) -> list[M]:
@@ -330,8 +324,15 @@ def read_task(path: str | Path, task: TaskName, *, collect: bool = False) -> lis
 
 
 def read_picklist(path: str | Path, *, collect: bool = False) -> list[PicklistEntry]:
-    """Read the activity picklist (2,574 rows in PCFBench); order is preserved."""
-    return read_model_jsonl(path, PicklistEntry, collect=collect)
+    """Read the activity picklist (2,574 rows in PCFBench); order is preserved. Blank names and keys,
+    and repeated keys, are problems (:mod:`openpcf.formats.picklist`)."""
+    path = Path(path)
+    if not path.is_file():
+        raise DataError([DataProblem(str(path), 0, "", "file not found")])
+    try:
+        return read_formats_picklist(path, collect=collect)
+    except FormatProblems as exc:
+        raise DataError(exc.problems) from None
 
 
 @dataclass
@@ -367,9 +368,15 @@ class BenchmarkFolder:
         return self._rows["picklist"]
 
     def validate(self) -> list[DataProblem]:
-        """Every problem of every standard file present (missing files are reported too)."""
+        """Every problem of every standard file present (missing files are reported too).
+
+        Errors: malformed lines, missing or invalid fields, blank ids, duplicate ids, a task file without
+        items, a missing file. Warnings (``severity="warning"``): mapping options that are not a reference
+        product of the picklist (no system can pick them exactly).
+        """
         problems: list[DataProblem] = []
         seen: set[str] = set()
+        mapping_rows: list[TaskRow[Any, Any, Any]] | None = None
         for task, name in TASK_FILES.items():
             if name in seen:
                 continue
@@ -379,18 +386,48 @@ class BenchmarkFolder:
                 problems.append(DataProblem(str(p), 0, "", "missing"))
                 continue
             try:
-                read_task(p, task, collect=True)
+                rows = read_task(p, task, collect=True)
             except DataError as exc:
                 problems.extend(exc.problems)
+                continue
+            if not rows:
+                problems.append(DataProblem(str(p), 0, "", "no items: the task file is empty"))
+            if task == "mapping":
+                mapping_rows = rows
         p = self.picklist_path()
+        picklist: list[PicklistEntry] | None = None
         if not p.is_file():
             problems.append(DataProblem(str(p), 0, "", "missing"))
         else:
             try:
-                read_picklist(p, collect=True)
+                picklist = read_picklist(p, collect=True)
             except DataError as exc:
                 problems.extend(exc.problems)
+            else:
+                if not picklist:
+                    problems.append(DataProblem(str(p), 0, "", "no activities: the picklist is empty"))
+        if mapping_rows and picklist:
+            problems.extend(options_outside_picklist(self.path("mapping"), mapping_rows, picklist))
         return problems
+
+
+def options_outside_picklist(
+    path: Path, rows: list[TaskRow[Any, Any, Any]], picklist: list[PicklistEntry]
+) -> list[DataProblem]:
+    """A warning per mapping truth option that is no reference product of the picklist (compared
+    lower-cased and trimmed, as the exact-match metric compares)."""
+    names = {p.reference_product_name.strip().lower() for p in picklist}
+    line_of = {obj.get("id"): line for line, obj, _ in iter_jsonl(path) if isinstance(obj, dict)}
+    out: list[DataProblem] = []
+    for row in rows:
+        for i, option in enumerate(row.expected_output.options):
+            if option.strip().lower() not in names:
+                out.append(DataProblem(
+                    str(path), line_of.get(row.id, 0), f"expected_output.options.{i}",
+                    f"item {row.id!r}: option {option!r} is not a reference product of the picklist",
+                    severity="warning",
+                ))
+    return out
 
 
 def epd_input_for_setting(inp: EpdInput, setting: EpdSetting) -> dict[str, Any]:

@@ -128,8 +128,13 @@ class Alignment:
         return out
 
 
-def read_predictions(path: str | Path) -> list[Prediction]:
-    """Read a predictions JSONL file. Malformed lines raise :class:`DataError` naming file and line."""
+def read_predictions(path: str | Path, *, warnings: list[str] | None = None) -> list[Prediction]:
+    """Read a predictions JSONL file. Malformed lines raise :class:`DataError` naming file and line.
+
+    A line whose ``output`` is not a JSON object (a list, a string, a number) is one failed item, not a
+    bad file: it is kept with ``output=None`` and an ``error``, and a warning naming the line is appended
+    to ``warnings`` when a list is given.
+    """
     path = Path(path)
     if not path.is_file():
         raise DataError([DataProblem(str(path), 0, "", "file not found")])
@@ -142,6 +147,14 @@ def read_predictions(path: str | Path) -> list[Prediction]:
         if not isinstance(obj, dict):
             problems.append(DataProblem(str(path), lineno, "", "expected a JSON object"))
             continue
+        output = obj.get("output")
+        if output is not None and not isinstance(output, dict):
+            kind = type(output).__name__
+            reason = f"output is not a JSON object (got {kind})"
+            obj = {**obj, "output": None, "error": obj.get("error") if isinstance(obj.get("error"), str) else reason}
+            if warnings is not None:
+                warnings.append(f"{path}:{lineno}: field 'output': not a JSON object (got {kind}); "
+                                f"item {obj.get('id')!r} counts as a failure")
         try:
             preds.append(Prediction.model_validate(obj))
         except ValidationError as exc:

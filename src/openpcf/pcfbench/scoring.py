@@ -577,4 +577,8 @@ def score_files(
     rows = folder.rows(task)
     if task == "mapping" and "picklist" not in kwargs and folder.picklist_path().is_file():
         kwargs["picklist"] = [p.reference_product_name for p in folder.picklist()]
-    return score(task, rows, read_predictions(predictions_path), **kwargs)
+    read_warnings: list[str] = []
+    predictions = read_predictions(predictions_path, warnings=read_warnings)
+    result = score(task, rows, predictions, **kwargs)
+    result.warnings[:0] = read_warnings
+    return result

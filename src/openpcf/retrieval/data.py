@@ -12,7 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from openpcf.catalog.tabular import json_lines
+from openpcf.formats.jsonl import json_objects
+from openpcf.formats.problems import Problem
 
 # accepted field names, first present wins
 QUERY_FIELDS = {
@@ -72,9 +73,9 @@ def text_hash(text: str) -> str:
 def _rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     if not path.exists():
         raise RetrievalDataError(f"{path}: no such file")
-    for lineno, obj in json_lines(path):
-        if isinstance(obj, str):
-            raise RetrievalDataError(f"{path}:{lineno}: {obj}")
+    for lineno, obj in json_objects(path):
+        if isinstance(obj, Problem):
+            raise RetrievalDataError(str(obj))
         yield lineno, obj
 
 

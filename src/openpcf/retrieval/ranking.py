@@ -10,7 +10,8 @@ from pathlib import Path
 import numpy as np
 from pydantic import BaseModel
 
-from openpcf.catalog.tabular import json_lines
+from openpcf.formats.jsonl import json_objects
+from openpcf.formats.problems import Problem
 from openpcf.retrieval.data import CorpusDocument, RetrievalData, RetrievalDataError, RetrievalQuery
 from openpcf.search.fusion import RRF_K
 
@@ -112,10 +113,10 @@ def read_rankings(path: Path, data: RetrievalData) -> list[Ranking]:
     known_docs = {d.doc_id for d in data.corpus}
     known_queries = {q.query_id for q in data.queries}
     rankings: dict[str, Ranking] = {}
-    for lineno, obj in json_lines(path):
+    for lineno, obj in json_objects(path):
         where = f"{path}:{lineno}"
-        if isinstance(obj, str):
-            raise RetrievalDataError(f"{where}: {obj}")
+        if isinstance(obj, Problem):
+            raise RetrievalDataError(str(obj))
         if "query_id" not in obj:
             raise RetrievalDataError(f"{where}: missing field 'query_id'")
         ids = obj.get("document_ids", obj.get("doc_ids"))

@@ -14,6 +14,8 @@ from typing import Any
 from pydantic import ConfigDict, Field
 
 from openpcf import __version__
+from openpcf.formats.problems import FormatError
+from openpcf.formats.text import read_text
 from openpcf.llm.guarded_model import close_model
 from openpcf.llm.metering import CallMeter, metering
 from openpcf.llm.models import GenerationSettings
@@ -88,11 +90,11 @@ def read_ids(path: str | Path) -> list[str]:
     p = Path(path)
     if not p.is_file():
         raise RunError(f"{p}: ids file not found")
-    return [
-        s
-        for line in p.read_text(encoding="utf-8").splitlines()
-        if (s := line.strip()) and not s.startswith("#")
-    ]
+    try:
+        text = read_text(p)  # the one decoder: non-UTF-8 bytes name file, line and byte offset
+    except FormatError as exc:
+        raise RunError(str(exc)) from None
+    return [s for line in text.splitlines() if (s := line.strip()) and not s.startswith("#")]
 
 
 def totals_of(preds: list[Prediction], items: int) -> RunTotals:
