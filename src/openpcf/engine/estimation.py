@@ -344,14 +344,19 @@ _MELTING_CLASSES = ("glass_melting", "metal_remelting")
 #: scrap), kWh per kg of feed: tens of kWh per tonne for crushers, shredders and sorting lines. Estimate.
 REPROCESSING_KWH_PER_KG = 0.03
 RECYCLING_RULE = ("cut-off: recycled content enters burden-free at the point of recycling (the burden of the "
-                  "first life and of collection stays with the first product); its reprocessing is counted")
+                  "first life stays with the first product); its reprocessing is counted — by a secondary-material "
+                  "factor where the source has one (reprocessing and remelting of the feed), else by the engine's "
+                  "reprocessing default plus this product's own process energy")
+
+
+CUT_OFF_FEEDSTOCK_ID = "openpcf:cut-off:recycled-feedstock"
 
 
 def _cut_off_feedstock(line: InputLine, product_class: str) -> FactorProvenance:
     """The cut-off factor of recycled feedstock melted by this product's furnace: zero at the point of
     recycling; reprocessing and melting are counted as energy lines of the product."""
     return FactorProvenance(
-        id="openpcf:cut-off:recycled-feedstock", name="recycled feedstock, burden-free at the point of recycling (cut-off)",
+        id=CUT_OFF_FEEDSTOCK_ID, name="recycled feedstock, burden-free at the point of recycling (cut-off)",
         value=0.0, unit="kg", source="openpcf engine: cut-off approach (ISO 14067 §6.4.6.3 recycled content; EN 15804 "
         "polluter-pays / cut-off)", license="not applicable (method rule)", quality="high", match_method="computed",
         confidence="high", spread=1.0, stages=[], route="secondary",
@@ -366,13 +371,6 @@ def _resolve_materials(lines: list[InputLine], source: FactorSource, region: Reg
     geography = region.code if region else None
     for line in lines:
         if line.children or line.role == "remainder":
-            continue
-        if (line.recycled and product_class in _MELTING_CLASSES and line.role == "product"
-                and not (line.activity is not None and line.activity.method == "user")):
-            line.factor = _cut_off_feedstock(line, product_class)
-            line.activity = Activity(query=line.name, name=line.factor.name, id=line.factor.id, method="computed")
-            line.boundary = LineBoundary(conversion_energy="added", recycled_rule="cut_off",
-                                         reason="recycled feedstock melted by this product's furnace: " + RECYCLING_RULE)
             continue
         reading = interpret(line.name)
         if line.recycled and not reading.recycled:  # recycled by a BOM flag or a product-level statement
@@ -403,6 +401,17 @@ def _resolve_materials(lines: list[InputLine], source: FactorSource, region: Reg
         if forced is not None and activity.method is not None:
             activity = activity.model_copy(update={"method": "user"})
         line.activity = activity
+        if (line.recycled and product_class in _MELTING_CLASSES and line.role == "product" and forced is None
+                and (match is None or not looks_recycled(match.factor))):
+            # No secondary-material factor: the feed is burden-free at the point of recycling; its reprocessing
+            # and melting are energy lines of this product.
+            line.factor = _cut_off_feedstock(line, product_class)
+            line.activity = Activity(query=line.name, name=line.factor.name, id=line.factor.id, method="computed",
+                                     alternatives=activity.alternatives)
+            line.boundary = LineBoundary(conversion_energy="added", recycled_rule="cut_off",
+                                         reason="recycled feedstock melted by this product's furnace, no "
+                                         "secondary-material factor: " + RECYCLING_RULE)
+            continue
         if match is not None:
             note = None
             if line.recycled and not looks_recycled(match.factor):
@@ -451,7 +460,14 @@ def _boundary_decisions(lines: list[InputLine], product_class: str) -> float:
         stages = line.factor.stages if line.factor is not None else []
         rule = line.boundary.recycled_rule if line.boundary else None
         prior = line.boundary.reason if line.boundary else ""
-        if line.factor is not None and conversion_covered(stages, product_class) and line.factor.id != "openpcf:cut-off:recycled-feedstock":
+        remelted = (product_class in _MELTING_CLASSES and line.recycled and line.factor is not None
+                    and line.factor.id != CUT_OFF_FEEDSTOCK_ID and looks_recycled(line.factor))
+        if remelted:  # a secondary-material factor includes reprocessing the feed, remelting included
+            covered += mass
+            line.boundary = LineBoundary(conversion_energy="covered_by_factor", recycled_rule=rule, reason="; ".join(x for x in (
+                f"secondary-material factor: its reprocessing of the recycled feed includes the melting, so no "
+                f"'{product_class}' furnace energy for this mass", prior) if x))
+        elif line.factor is not None and conversion_covered(stages, product_class) and line.factor.id != CUT_OFF_FEEDSTOCK_ID:
             covered += mass
             line.boundary = LineBoundary(conversion_energy="covered_by_factor", recycled_rule=rule, reason="; ".join(x for x in (
                 f"the factor covers {', '.join(stages)}: no '{product_class}' process energy for this mass", prior) if x))
@@ -635,7 +651,7 @@ def estimate(
     mass = declared_mass_kg(trace)
     covered = _boundary_decisions(trace.inputs, cls)
     feed = sum(x.rate.value for x in trace.leaves()
-               if x.factor is not None and x.factor.id == "openpcf:cut-off:recycled-feedstock" and x.rate.unit == "kg")
+               if x.factor is not None and x.factor.id == CUT_OFF_FEEDSTOCK_ID and x.rate.unit == "kg")
     energy = _energy_lines(cls, user_energy, du, mass, source, reg, covered_share=covered, recycled_feed_kg=feed)
     energy += _process_lines(trace.inputs, cls, 1)
     trace.energy = energy
