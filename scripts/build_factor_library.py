@@ -702,6 +702,93 @@ def estimates_from_agribalyse(foods: list[Factor]) -> list[Factor]:
     return out
 
 
+# ---------------------------------------------------------------------------------------------
+# Boundary metadata: which stages each factor covers, its route and its basis, by a documented rule per
+# source and category (docs/factors.md, "Boundaries"). The engine adds process energy only for the stages
+# a factor leaves out.
+PRODUCTION = ("material_production",)
+FORMED = ("material_production", "conversion")
+# DESNZ 'Material use' rows that are finished or formed goods (the value includes making the good itself).
+DESNZ_FORMED = re.compile(
+    r"incl\. forming|^Concrete$|^Bricks$|^Asphalt$|^Plasterboard$|^Insulation$|^Glass$|^Tyres$|^Clothing$|"
+    r"^Food and drink$|^Electrical items|^Batteries|^Paper and board|^Wood$|^Average construction$|"
+    r"^Plastics: average plastic", re.I)
+# USLCI: the good named by an at-plant process is what the plant makes. NAICS industries that make formed or
+# processed goods (sawn and engineered wood, paper and converted paper, plastics products, clay and glass
+# products, concrete products and wallboard, steel products from purchased steel, castings, fabricated metal,
+# processed food, textiles, furniture, equipment) cover conversion; basic chemicals, resins, primary metals,
+# agriculture, logging, mining and energy cover the production of the material only. An intermediate named
+# by the process (logs, pulp, cement, clinker, lime, ground carbonate, resin, liquid steel, billets, ingots)
+# covers production only whatever its industry.
+USLCI_FORMED_NAICS = ("3211", "3212", "3219", "3221", "3222", "3112", "311", "312", "313", "314", "315", "316",
+                      "3261", "3262", "3271", "3272", "3273", "3274", "3279", "3312", "3315", "332", "333", "334",
+                      "335", "336", "337")
+USLCI_INTERMEDIATE = re.compile(r"\b(logs?|pulp|cement|clinker|quicklime|lime|calcium carbonate|chips|residues?|"
+                                r"resin|liquid|billets?|ingots?|slabs?|grains?|kernels?|crude|steep liquor)\b", re.I)
+_SECONDARY = re.compile(r"\b(recycled|secondary|closed-loop|open-loop|scrap|cullet|reclaimed)\b", re.I)
+
+
+def boundary_metadata(f: Factor, uslci_subcategory: dict[str, str]) -> dict:
+    """``{stages, route, basis, boundary_rule}`` for one factor (see the rule strings)."""
+    src = f.id.split(":", 1)[0]
+    secondary = bool(_SECONDARY.search(f.name)) or f.id.endswith("-recycled")
+    if src == "desnz2024" and f.category == "material":
+        material = f.aliases[0] if f.aliases else f.name
+        formed = bool(DESNZ_FORMED.search(material)) or bool(DESNZ_FORMED.search(f.name))
+        if f.id.endswith("-recycled"):  # recycled rows: same good, made from recycled feed
+            base = f.id.rsplit(":", 1)[0]
+            formed = any(bool(DESNZ_FORMED.search(k)) for k, _ in DESNZ_MATERIAL_ALIASES.items() if slug(k) == base.split(":")[-1])
+        return {"stages": FORMED if formed else PRODUCTION,
+                "route": "secondary" if secondary else "primary", "basis": "as_produced",
+                "boundary_rule": ("DESNZ Material use: 'primary material production' = virgin feed, "
+                                  "'closed-/open-loop source' = made from recycled feed; finished or formed goods "
+                                  "(plastics 'incl. forming', concrete, bricks, glass, board, paper, sawn wood, "
+                                  "plasterboard, insulation, tyres, clothing, food, electrical items) include "
+                                  "making the good; metals ('excl. forming') and raw materials (aggregates, "
+                                  "soils, mineral oil) cover production only; packaging and transport not stated")}
+    if src == "desnz2024":
+        return {"stages": PRODUCTION if f.category in ("fuel", "water") else (), "route": "market_mix",
+                "basis": "as_produced",
+                "boundary_rule": "DESNZ energy, water and freight rows: UK supply (fuels: extraction to user, "
+                                 "plus combustion when burnt); not a material"}
+    if src in ("agribalyse3.1.1",) or f.id.startswith("openpcf-estimate:food:"):
+        packed = "incl. packaging used" in f.notes
+        processed = float(f.details.get("processing", 0.0) or 0.0) > 0 or f.id.startswith("openpcf-estimate:")
+        return {"stages": (FORMED if processed else PRODUCTION) + (("packaging",) if packed else ()),
+                "route": "market_mix", "basis": "as_consumed",
+                "boundary_rule": ("AGRIBALYSE 3.1.1 gate value = agriculture + processing (transformation) stages "
+                                  "of the French consumption mix, per kg of product as consumed (losses "
+                                  "included); packaging and transport to the retailer excluded; conversion is "
+                                  "covered when the source reports a processing stage for the food (raw "
+                                  "commodities have none)"
+                                  + ("; here the source books the raw material under packaging, so the "
+                                     "packaging stage is included" if packed else ""))}
+    if src == "uslci-fy21q3":
+        number = f.id.rsplit(":", 1)[1]
+        sub = uslci_subcategory.get(number, "")
+        formed = sub.startswith(USLCI_FORMED_NAICS) and not USLCI_INTERMEDIATE.search(f.name)
+        energy = f.category in ("electricity", "heat", "fuel") or f.unit in ("kWh", "MJ")
+        return {"stages": FORMED if formed else PRODUCTION,
+                "route": "secondary" if secondary else ("market_mix" if energy else "primary"),
+                "basis": "as_produced",
+                "boundary_rule": (f"USLCI at-plant process (NAICS {sub or 'unstated'}): production of the named "
+                                  "good at its plant, upstream chain linked; industries making formed or processed "
+                                  "goods (wood, paper, plastics, clay/glass/concrete products, steel products, "
+                                  "castings, fabricated metal, food, textiles, furniture, equipment) include "
+                                  "conversion unless the good is an intermediate (logs, pulp, cement, lime, resin, "
+                                  "billets, ingots…); chemicals, resins, primary metals, agriculture and mining "
+                                  "cover the material's production only")}
+    if f.id.startswith("openpcf-estimate:chemical:"):
+        return {"stages": PRODUCTION, "route": "primary", "basis": "as_produced",
+                "boundary_rule": "median of USLCI at-plant chemicals: production of the chemical only"}
+    if src == "epa-sc-v1.3":
+        return {"stages": PRODUCTION, "route": "market_mix", "basis": "as_produced",
+                "boundary_rule": "EPA USEEIO supply-chain factor: cradle to the producing sector's gate, US "
+                                 "market, per USD of purchaser price"}
+    return {"stages": (), "route": None, "basis": None,
+            "boundary_rule": "characterisation factor of a direct emission: stages do not apply"}
+
+
 def main(argv: list[str]) -> int:
     import argparse
 
@@ -743,6 +830,9 @@ def main(argv: list[str]) -> int:
     uslci, uslci_report = uslci_factors(inputs["uslci_zip"], factors)
     factors += uslci
     factors += estimates_from_uslci(uslci, uslci_report)
+
+    subcategory = {str(r["number"]): r.get("sub_category", "") for r in uslci_report}
+    factors = [f.model_copy(update=boundary_metadata(f, subcategory)) for f in factors]
 
     grid = owid_grid(inputs["owid_csv"])
     out_dir.mkdir(parents=True, exist_ok=True)

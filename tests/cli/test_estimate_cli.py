@@ -22,7 +22,10 @@ def test_estimate_writes_result_and_trace(tmp_path):
     trace = Trace.model_validate_json(trace_file.read_text())
     assert trace.product.region == "IT" and trace.edits[0].new == 0.2
     result = json.loads(out.read_text())
-    assert result == json.loads(json.dumps(compositional_output(trace)))
+    from openpcf.engine.output import estimate_json
+
+    assert result == json.loads(json.dumps(estimate_json(trace)))
+    assert {k: result[k] for k in ('kgco2e', 'breakdown')} == json.loads(json.dumps(compositional_output(trace)))
     assert result["kgco2e"] > 0 and {r["kind"] for r in result["breakdown"]} >= {"material", "energy"}
 
 

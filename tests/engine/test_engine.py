@@ -85,20 +85,23 @@ def test_sum_above_100_is_scaled_and_packaging_kept_on_top():
     assert not check.passed and check.value == pytest.approx(1.2)
 
 
-def test_sum_below_100_adds_explicit_remainder_proxied_by_average():
+def test_sum_below_100_adds_explicit_remainder_left_out_and_incomplete():
     t = _widget("steel: 40%; polypropylene: 40%")
     rem = next(x for x in t.inputs if x.role == "remainder")
     assert rem.rate.value == pytest.approx(0.2) and rem.rate.origin == "default"
-    # average of resolved components: (0.4×2 + 0.4×1.5) / 0.8 = 1.75 kg CO2e/kg
-    assert rem.factor.match_method == "proxy" and rem.factor.value == pytest.approx(1.75)
+    # No other component's factor stands in for the remainder: it is out of the total and 20% > 5% of the mass.
+    assert rem.factor is None and rem.kgco2e is None
+    assert t.result.materials_kgco2e == pytest.approx(0.4 * 2.0 + 0.4 * 1.5, rel=1e-12)
     assert t.result.mass_share_with_factor == pytest.approx(0.8)
+    assert t.result.mass_share_without_factor == pytest.approx(0.2) and t.result.complete is False
 
 
-def test_other_gets_average_proxy_and_is_reported():
+def test_other_within_the_cut_off_is_left_out_and_complete():
     t = _widget("steel: 99%; other: 1%")
     other = next(x for x in t.inputs if x.name == "other")
-    assert other.factor.value == pytest.approx(2.0) and other.kgco2e == pytest.approx(0.02)
-    assert any(c.code == "proxy_factor" and other.id in c.input_ids for c in t.checks)
+    assert other.factor is None and other.kgco2e is None
+    assert t.result.materials_kgco2e == pytest.approx(0.99 * 2.0, rel=1e-12)
+    assert t.result.complete is True and t.result.mass_share_without_factor == pytest.approx(0.01)
 
 
 def test_missing_factor_is_reported_not_zeroed():
@@ -278,18 +281,23 @@ def test_description_made_from_recycled_material_marks_inputs():
     assert any(c.code == "recycled_content" and c.input_ids == ["m1"] for c in t.checks)
 
 
-def test_furnace_energy_is_not_counted_twice_for_feedstock_with_a_closed_loop_factor():
-    # A closed-loop recycled-glass factor already covers remelting the cullet, so the glass-melting default
-    # (0.4 kWh + 5.5 MJ per kg of glass) applies only to the 70% of the batch that is virgin.
-    closed_loop = TableSource([*TABLE.factors, _factor("sand", 0.01), _factor("recycled glass", 0.8)])
+def test_cullet_under_the_cut_off_rule_with_and_without_a_secondary_material_factor():
     spec = ProductSpec(name="Jar", composition="sand: 70%; glass cullet: 30%")
+    # A secondary-material factor (reprocessing of cullet, remelting included) carries the cullet: the
+    # glass-melting default (0.4 kWh × 0.4 + 5.5 MJ × 0.06 = 0.49 per kg) applies to the 70% virgin batch only.
+    closed_loop = TableSource([*TABLE.factors, _factor("sand", 0.01), _factor("recycled glass", 0.8)])
     t = estimate(spec, source=closed_loop, product_class="glass_melting", runs=200, seed=1)
-    # materials 0.7×0.01 + 0.3×0.8 = 0.247; energy 0.7×(0.4 kWh × 0.4 + 5.5 MJ × 0.06) = 0.7 × 0.49 = 0.343
-    assert t.result.materials_kgco2e == pytest.approx(0.247, rel=1e-12)
-    assert t.result.energy_kgco2e == pytest.approx(0.343, rel=1e-12)
-    heat = next(x for x in t.energy if "heat" in x.name)
-    assert heat.rate.value == pytest.approx(3.85) and "30% of the mass" in heat.rate.note
-    # Cullet bought with its own cut-off burden (no remelting inside the factor): the furnace melts all of it.
-    cut_off = TableSource([*TABLE.factors, _factor("sand", 0.01), _factor("glass cullet", 0.02)])
-    t2 = estimate(spec, source=cut_off, product_class="glass_melting", runs=200, seed=1)
-    assert t2.result.energy_kgco2e == pytest.approx(0.49, rel=1e-12)
+    cullet = next(x for x in t.inputs if x.name == "glass cullet")
+    assert cullet.factor.value == 0.8 and cullet.boundary.recycled_rule == "cut_off"
+    assert cullet.boundary.conversion_energy == "covered_by_factor"
+    assert t.result.materials_kgco2e == pytest.approx(0.7 * 0.01 + 0.3 * 0.8, rel=1e-12)
+    assert t.result.energy_kgco2e == pytest.approx(0.7 * 0.49, rel=1e-12)
+    # No secondary-material factor: the cullet is burden-free at the point of recycling; its reprocessing
+    # (0.03 kWh/kg) and its melting (the furnace default on the whole batch) are counted.
+    plain = TableSource([*TABLE.factors, _factor("sand", 0.01)])
+    t2 = estimate(spec, source=plain, product_class="glass_melting", runs=200, seed=1)
+    cullet2 = next(x for x in t2.inputs if x.name == "glass cullet")
+    assert cullet2.factor.value == 0.0 and cullet2.boundary.recycled_rule == "cut_off"
+    assert t2.result.materials_kgco2e == pytest.approx(0.7 * 0.01, rel=1e-12)
+    assert t2.result.energy_kgco2e == pytest.approx(0.49 + 0.3 * 0.03 * 0.4, rel=1e-12)
+    assert t2.settings["recycled_content_rule"].startswith("cut-off")

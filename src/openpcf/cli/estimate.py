@@ -25,6 +25,9 @@ def render_trace(trace: Trace, *, top: int = 12) -> None:
     interval = f"  (95% interval {res.p2_5:.3g} – {res.p97_5:.3g}, median {res.median:.3g})" if res.p2_5 is not None else ""
     console.print(f"\n[bold]{trace.product.name}[/] — per {unit}"
                   + (f", region {trace.product.region}" if trace.product.region else ""))
+    if not res.complete:  # issue 13: an incomplete total never looks complete
+        console.print("[bold red]INCOMPLETE[/] — inputs without a factor or class proxies exceed the documented "
+                      "shares (see the completeness check); the total below leaves them out")
     console.print(f"[bold green]{res.kgco2e:.3g} kg CO2e[/] per {unit}{interval}")
     table = Table(title="Contributions (hotspots)")
     table.add_column("input", overflow="ellipsis", no_wrap=True, max_width=20)
@@ -64,7 +67,7 @@ def render_trace(trace: Trace, *, top: int = 12) -> None:
 
 
 def write_outputs(trace: Trace, json_out: Path | None, trace_out: Path | None, report_out: Path | None = None) -> None:
-    from openpcf.engine.output import compositional_output
+    from openpcf.engine.output import estimate_json
 
     if report_out is not None:
         from openpcf.report.pcf_report import write_trace_report
@@ -73,7 +76,7 @@ def write_outputs(trace: Trace, json_out: Path | None, trace_out: Path | None, r
         console.print(f"report written to {report_out}")
     if json_out is not None:
         json_out.parent.mkdir(parents=True, exist_ok=True)
-        json_out.write_text(json.dumps(compositional_output(trace), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        json_out.write_text(json.dumps(estimate_json(trace), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         console.print(f"result written to {json_out}")
     if trace_out is not None:
         trace_out.parent.mkdir(parents=True, exist_ok=True)
@@ -98,7 +101,8 @@ def register(app: typer.Typer) -> None:
         what_if_region: Optional[str] = typer.Option(None, "--what-if-region", help="Rerun at another region and show the difference"),
         seed: int = typer.Option(0, "--seed", help="Monte Carlo seed"),
         runs: int = typer.Option(2000, "--runs", min=10, help="Monte Carlo runs (at least 10)"),
-        json_out: Optional[Path] = typer.Option(None, "--json", help="Write {kgco2e, breakdown} here"),
+        json_out: Optional[Path] = typer.Option(None, "--json", help="Write {kgco2e, breakdown, interval_95, region, gwp_basis, checks, complete, coverage} here"),
+        allow_incomplete: bool = typer.Option(False, "--allow-incomplete", help="Exit 0 even when the estimate is INCOMPLETE"),
         trace_out: Optional[Path] = typer.Option(None, "--trace", help="Write the full trace JSON here"),
         report_out: Optional[Path] = typer.Option(None, "--html", "--report", help="Write an HTML report of the trace here"),
     ) -> None:
@@ -145,6 +149,8 @@ def register(app: typer.Typer) -> None:
             fail(f"the model failed: {type(exc).__name__}: {' '.join(str(exc).split())[:300]}")
         render_trace(trace)
         write_outputs(trace, json_out, trace_out, report_out)
+        if trace.result is not None and not trace.result.complete and not allow_incomplete:
+            raise typer.Exit(3)  # INCOMPLETE (issue 13): pass --allow-incomplete to accept it
 
 
 def _offline_bom(spec: ProductSpec) -> str | None:

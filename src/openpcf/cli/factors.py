@@ -53,7 +53,12 @@ def _factor_lines(f) -> list[tuple[str, str]]:
         ("id", f.id), ("name", f.name), ("value", f"{f.value:.6g} kg CO2e per {f.unit}"),
         ("boundary", f.boundary), ("geography", f.geography), ("year", str(f.year)), ("GWP basis", f.gwp),
         ("source", f.source.cite()), ("licence", f.license), ("quality", f.quality), ("category", f.category),
+        ("stages covered", ", ".join(f.stages) if f.stages else "not stated (read as material production only)"),
+        ("route", f.route or "not stated"),
+        ("basis", (f.basis or "not stated").replace("_", " ")),
     ]
+    if f.boundary_rule:
+        rows.append(("boundary rule", f.boundary_rule))
     if f.source.url:
         rows.append(("url", f.source.url))
     if f.aliases:

@@ -70,6 +70,9 @@ def provenance(match: FactorMatch, *, method: str | None = None, extra_note: str
         confidence=match.confidence,
         spread=round(combined_spread(FACTOR_SPREAD.get(f.quality, 2.0), MATCH_SPREAD.get(m, 1.3)), 4),
         notes=notes,
+        stages=list(getattr(f, "stages", ()) or ()),
+        route=getattr(f, "route", None),
+        basis=getattr(f, "basis", None),
     )
 
 

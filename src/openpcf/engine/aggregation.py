@@ -11,6 +11,20 @@ from __future__ import annotations
 from openpcf import units
 from openpcf.engine.trace import DeclaredUnit, InputLine, Result, Trace
 
+#: Inputs with no factor at all may make up at most this share of the product's material mass (the total
+#: of neglected input flows allowed by the cut-off criteria of EN 15804+A2, §6.3.6: 5% of mass and energy).
+MAX_MASS_WITHOUT_FACTOR = 0.05
+#: Proxies (class factors of an input's own material class, not its own factor) may carry at most this
+#: share of the estimated total; above it the headline rests mostly on class averages.
+MAX_PROXY_EMISSIONS = 0.5
+#: Match methods of a factor that is not the input's own (a class factor of its own material class).
+PROXY_METHODS = frozenset({"proxy", "class"})
+
+
+def is_proxy(line: InputLine) -> bool:
+    """True when the line's factor is a class proxy, not a factor of the input's own."""
+    return line.factor is not None and line.factor.match_method in PROXY_METHODS
+
 
 def line_kgco2e(line: InputLine) -> float | None:
     """kg CO2e per declared unit of one line: rate (in its unit) × factor (kg CO2e per factor unit).
@@ -64,6 +78,14 @@ def mass_balance(trace: Trace) -> float | None:
     return sum(known) if known else None
 
 
+def _leaf_kg(line: InputLine) -> float:
+    """Mass of a material leaf per declared unit in kg (0 when its rate is not a mass)."""
+    try:
+        return units.convert(line.rate.value, line.rate.unit, "kg")
+    except units.UnitError:
+        return 0.0
+
+
 def summarise(trace: Trace) -> Trace:
     """Write every line's contribution and share, and the :class:`Result`, from the trace's own numbers.
 
@@ -75,13 +97,17 @@ def summarise(trace: Trace) -> Trace:
     total = total_kgco2e(out)
     for line in out.all_lines():
         line.share = (line.kgco2e / total) if (line.kgco2e is not None and total) else None
-    mass = declared_mass_kg(out)
     leaves = [x for x in out.leaves() if x.kind == "material"]
-    # A proxy (average of the other components) is not a factor of the input's own.
-    masses = [(mass_kg_per_kg(x, mass) or 0.0, x.kgco2e is not None and x.factor is not None and x.factor.match_method != "proxy")
-              for x in leaves]
-    total_mass = sum(m for m, _ in masses)
-    covered = sum(m for m, ok in masses if ok)
+    # A proxy (class factor of the input's own material class) is not a factor of the input's own.
+    kg = [(_leaf_kg(x), x) for x in leaves]
+    total_mass = sum(m for m, _ in kg)
+    covered = sum(m for m, x in kg if x.kgco2e is not None and not is_proxy(x))
+    without = sum(m for m, x in kg if x.kgco2e is None and x.rate.value > 0)
+    proxied = sum(x.kgco2e or 0.0 for x in out.all_lines() if is_proxy(x))
+    missing_share = (without / total_mass) if total_mass > 0 else (1.0 if any(x.rate.value > 0 for x in leaves) else 0.0)
+    proxy_share = (proxied / total) if total > 0 else 0.0
+    energy_missing = any(x.kgco2e is None and x.rate.value > 0 for x in out.energy)
+    complete = missing_share <= MAX_MASS_WITHOUT_FACTOR + 1e-12 and proxy_share <= MAX_PROXY_EMISSIONS and not energy_missing
     unc = out.uncertainty
     out.result = Result(
         kgco2e=total,
@@ -94,5 +120,8 @@ def summarise(trace: Trace) -> Trace:
         inputs_without_factor=sum(1 for x in out.all_lines() if x.kgco2e is None and x.rate.value > 0),
         mass_share_with_factor=(covered / total_mass) if total_mass > 0 else None,
         mass_balance=mass_balance(out),
+        complete=complete,
+        mass_share_without_factor=missing_share if total_mass > 0 else None,
+        emissions_share_own_factor=(1.0 - proxy_share) if total > 0 else None,
     )
     return out

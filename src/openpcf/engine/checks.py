@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from openpcf import units
-from openpcf.engine.aggregation import mass_balance
+from openpcf.engine.aggregation import MAX_MASS_WITHOUT_FACTOR, MAX_PROXY_EMISSIONS, is_proxy, mass_balance
 from openpcf.engine.material_names import trace_ingredient_mismatch
 from openpcf.engine.trace import Check, Trace
 
@@ -42,7 +42,7 @@ def structural_checks(trace: Trace) -> list[Check]:
     ))
     contributing = [x for x in trace.all_lines() if x.rate.value > 0]
     missing = [x for x in contributing if x.factor is None]
-    proxied = [x for x in contributing if x.factor is not None and x.factor.match_method == "proxy"]
+    proxied = [x for x in contributing if is_proxy(x)]
     if missing:
         checks.append(Check(
             code="missing_factor", severity="error", passed=False, input_ids=[x.id for x in missing],
@@ -57,8 +57,27 @@ def structural_checks(trace: Trace) -> list[Check]:
         checks.append(Check(
             code="proxy_factor", severity="warning", passed=False, input_ids=[x.id for x in proxied],
             value=float(len(proxied)),
-            message=f"{len(proxied)} input(s) without a factor of their own were given a proxy: "
-            + ", ".join(f"{x.name!r} → {x.factor.name}" for x in proxied if x.factor),
+            message=f"{len(proxied)} input(s) without a factor of their own were given the class factor of their own "
+            "material class (PROXY, wide spread): " + ", ".join(f"{x.name!r} → {x.factor.name}" for x in proxied if x.factor),
+        ))
+    res = trace.result
+    if res is not None:
+        missing_share = res.mass_share_without_factor or 0.0
+        own = res.emissions_share_own_factor
+        why = []
+        if missing_share > MAX_MASS_WITHOUT_FACTOR + 1e-12:
+            why.append(f"inputs without a factor are {missing_share:.1%} of the mass (> {MAX_MASS_WITHOUT_FACTOR:.0%}); "
+                       "they are not in the total")
+        if own is not None and 1.0 - own > MAX_PROXY_EMISSIONS:
+            why.append(f"class proxies carry {1.0 - own:.0%} of the total (> {MAX_PROXY_EMISSIONS:.0%})")
+        if any(x.kgco2e is None and x.rate.value > 0 for x in trace.energy):
+            why.append("an energy line has no factor")
+        checks.append(Check(
+            code="completeness", severity="error" if not res.complete else "info", passed=res.complete,
+            input_ids=[x.id for x in missing] if not res.complete else [], value=round(missing_share, 6),
+            message=("INCOMPLETE: " + "; ".join(why)) if not res.complete else
+            f"complete: {1 - missing_share:.1%} of the mass has a factor"
+            + (f", {own:.0%} of the total from factors of the inputs' own" if own is not None else ""),
         ))
     traps = []
     for x in trace.leaves():
@@ -79,7 +98,7 @@ def structural_checks(trace: Trace) -> list[Check]:
                  + ", ".join(f"{x.name!r} ({x.rate.unit} vs {x.factor.unit})" for x in bad_units if x.factor))
         if bad_units else "every rate converts into its factor's unit",
     ))
-    weak = [x for x in trace.all_lines() if x.factor is not None and x.factor.confidence == "low" and x.factor.match_method != "proxy"]
+    weak = [x for x in trace.all_lines() if x.factor is not None and x.factor.confidence == "low" and not is_proxy(x)]
     if weak:
         checks.append(Check(
             code="low_confidence_match", severity="warning", passed=False, input_ids=[x.id for x in weak],

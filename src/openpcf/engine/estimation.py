@@ -20,11 +20,11 @@ from typing import Any
 
 from openpcf import units
 from openpcf.engine.activity_mapping import FactorSource, acceptable, choose_factor, looks_recycled, provenance
-from openpcf.engine.aggregation import declared_mass_kg, line_kgco2e, summarise
+from openpcf.engine.aggregation import declared_mass_kg, summarise
 from openpcf.engine.checks import structural_checks
 from openpcf.engine.composition import ComponentAmount, CompositionError, parse_composition, share_divisor
 from openpcf.engine.material_names import CARBONATE_CO2, carbonate_of, class_queries, interpret
-from openpcf.engine.process_energy import energy_default, implied_container, infer_product_class
+from openpcf.engine.process_energy import conversion_covered, energy_default, implied_container, infer_product_class
 from openpcf.engine.product import BomEntry, ProductSpec
 from openpcf.engine.region import Region, parse_region
 from openpcf.engine.trace import (
@@ -33,6 +33,7 @@ from openpcf.engine.trace import (
     DeclaredUnit,
     FactorProvenance,
     InputLine,
+    LineBoundary,
     ProductInfo,
     Rate,
     RateOrigin,
@@ -274,27 +275,99 @@ def _apply_recycled_statement(lines: list[InputLine], description: str | None, c
 # ---------------------------------------------------------------- factors for the lines
 
 
-def _average_proxy(lines: list[InputLine]) -> FactorProvenance | None:
-    """Mass-weighted average factor (kg CO2e per kg) of the product's resolved components."""
-    pairs = [(x.rate.value, line_kgco2e(x)) for x in lines
-             if x.role in ("product", None) and x.factor is not None and x.factor.match_method != "proxy" and x.rate.value > 0]
-    pairs = [(m, c) for m, c in pairs if c is not None]
-    mass = sum(m for m, _ in pairs)
-    if mass <= 0:
+#: Geometric standard deviation of a proxy (a class factor of the input's own material class): wide,
+#: because a class average can be several times off for a given member of the class.
+PROXY_SPREAD = 3.0
+
+#: Lookup texts of the class factor of each material class (the input's own class, never another input's).
+PROXY_QUERIES: dict[str, tuple[str, ...]] = {
+    "metal": ("metals",),
+    "polymer": ("plastics, average",),
+    "wood": ("wood",),
+    "mineral": ("aggregates",),
+    "inorganic chemical": ("chemical, inorganic",),
+    "organic chemical": ("chemical, organic",),
+    "electronics": ("electronics",),
+    "fruit": ("fruit",), "vegetable": ("vegetable",), "legume": ("legumes",), "tuber": ("tubers",),
+    "nut-oilseed": ("nuts",), "cereal": ("cereals",), "spice": ("spices",), "herb": ("herbs",),
+    "food": ("food and drink",),
+    "paper": ("paper and board",),
+    "glass": ("glass",),
+}
+_EXTRA_CLASS_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("paper", re.compile(r"\b(paper|cardboard|paperboard|board|carton|pulp|kraft)\b", re.I)),
+    ("glass", re.compile(r"\bglass\b", re.I)),
+    ("food", re.compile(r"\b(milk|cream|butter|cheese|yogh?urt|egg|eggs|meat|beef|pork|chicken|poultry|fish|"
+                        r"sugar|honey|cocoa|chocolate|coffee|tea|starch|food|ingredient|flavouring|yeast|malt|"
+                        r"vinegar|juice|puree|concentrate)\b", re.I)),
+)
+
+
+def own_material_class(name: str) -> str | None:
+    """The material class of an input's own name (metal, polymer, wood, mineral, chemical, a food class,
+    paper, glass, electronics), or None: the only class whose factor may stand in for the input."""
+    from openpcf.factors.material_class import material_class
+
+    kind = material_class(name)
+    if kind is not None:
+        return kind
+    for cls, pattern in _EXTRA_CLASS_WORDS:
+        if pattern.search(name):
+            return cls
+    return None
+
+
+def _class_proxy(line: InputLine, source: FactorSource, geography: str | None) -> tuple[FactorProvenance, Activity] | None:
+    """A proxy for an input without a factor of its own: the class factor of its own material class, with
+    a wide spread and the ``proxy`` flag; None when the class is unknown or has no factor."""
+    from dataclasses import replace
+
+    kind = own_material_class(line.name)
+    if kind is None:
         return None
-    value = sum(c for _, c in pairs) / mass
+    reading = replace(interpret(line.name), queries=PROXY_QUERIES.get(kind, ()))
+    if not reading.queries:
+        return None
+    activity, match = choose_factor(reading, source, geography=geography)
+    if match is None:
+        return None
+    prov = provenance(match, method="proxy",
+                      extra_note=f"PROXY: class factor of the input's own material class '{kind}' (no factor of "
+                                 "its own matched)")
+    prov = prov.model_copy(update={"spread": round(max(prov.spread, PROXY_SPREAD), 4), "confidence": "low"})
+    return prov, activity.model_copy(update={"method": "proxy"})
+
+
+#: Furnace classes: recycled feedstock (cullet, scrap) is melted by the product's own process.
+_MELTING_CLASSES = ("glass_melting", "metal_remelting")
+#: Reprocessing of recycled feedstock before the furnace (sorting, crushing cullet; sorting, shredding
+#: scrap), kWh per kg of feed: tens of kWh per tonne for crushers, shredders and sorting lines. Estimate.
+REPROCESSING_KWH_PER_KG = 0.03
+RECYCLING_RULE = ("cut-off: recycled content enters burden-free at the point of recycling (the burden of the "
+                  "first life stays with the first product); its reprocessing is counted — by a secondary-material "
+                  "factor where the source has one (reprocessing and remelting of the feed), else by the engine's "
+                  "reprocessing default plus this product's own process energy")
+
+
+CUT_OFF_FEEDSTOCK_ID = "openpcf:cut-off:recycled-feedstock"
+
+
+def _cut_off_feedstock(line: InputLine, product_class: str) -> FactorProvenance:
+    """The cut-off factor of recycled feedstock melted by this product's furnace: zero at the point of
+    recycling; reprocessing and melting are counted as energy lines of the product."""
     return FactorProvenance(
-        id="openpcf:proxy:average-of-components",
-        name="mass-weighted average of this product's resolved components",
-        value=value, unit="kg",
-        source="openpcf engine: derived from the factors of the other inputs of this trace",
-        license="derived (see the component factors)", quality="estimate", match_method="proxy",
-        confidence="low", spread=2.5,
-        notes=f"average over {len(pairs)} resolved component(s), {mass:.4g} kg",
+        id=CUT_OFF_FEEDSTOCK_ID, name="recycled feedstock, burden-free at the point of recycling (cut-off)",
+        value=0.0, unit="kg", source="openpcf engine: cut-off approach (ISO 14067 §6.4.6.3 recycled content; EN 15804 "
+        "polluter-pays / cut-off)", license="not applicable (method rule)", quality="high", match_method="computed",
+        confidence="high", spread=1.0, stages=[], route="secondary",
+        boundary="cut-off at the point of recycling",
+        notes=f"reprocessing ({REPROCESSING_KWH_PER_KG:g} kWh/kg) and melting ('{product_class}' furnace energy) are "
+              "separate energy lines of this product",
     )
 
 
-def _resolve_materials(lines: list[InputLine], source: FactorSource, region: Region | None, product_name: str) -> None:
+def _resolve_materials(lines: list[InputLine], source: FactorSource, region: Region | None, product_name: str,
+                       product_class: str = "general_manufacturing") -> None:
     geography = region.code if region else None
     for line in lines:
         if line.children or line.role == "remainder":
@@ -328,22 +401,83 @@ def _resolve_materials(lines: list[InputLine], source: FactorSource, region: Reg
         if forced is not None and activity.method is not None:
             activity = activity.model_copy(update={"method": "user"})
         line.activity = activity
+        if (line.recycled and product_class in _MELTING_CLASSES and line.role == "product" and forced is None
+                and (match is None or not looks_recycled(match.factor))):
+            # No secondary-material factor: the feed is burden-free at the point of recycling; its reprocessing
+            # and melting are energy lines of this product.
+            line.factor = _cut_off_feedstock(line, product_class)
+            line.activity = Activity(query=line.name, name=line.factor.name, id=line.factor.id, method="computed",
+                                     alternatives=activity.alternatives)
+            line.boundary = LineBoundary(conversion_energy="added", recycled_rule="cut_off",
+                                         reason="recycled feedstock melted by this product's furnace, no "
+                                         "secondary-material factor: " + RECYCLING_RULE)
+            continue
         if match is not None:
             note = None
             if line.recycled and not looks_recycled(match.factor):
                 note = "recycled input, but no recycled-material factor matched: the virgin factor is used (conservative)"
                 line.notes.append(note)
             line.factor = provenance(match, method=method or ("user" if forced else None), extra_note=note)
-    proxy = _average_proxy(lines)
+            if method == "class":
+                line.factor = line.factor.model_copy(update={"spread": round(max(line.factor.spread, PROXY_SPREAD), 4)})
+            if line.recycled and looks_recycled(match.factor):
+                line.boundary = LineBoundary(conversion_energy="added", recycled_rule="cut_off",
+                                             reason="secondary-material factor (reprocessing of recycled feed, no "
+                                             "first-life burden): " + RECYCLING_RULE)
+    for line in lines:
+        if line.children or line.factor is not None or line.rate.value <= 0 or line.role == "remainder":
+            continue
+        found = _class_proxy(line, source, geography)
+        if found is not None:
+            line.factor, activity = found
+            line.activity = activity.model_copy(update={"alternatives": (line.activity.alternatives if line.activity else [])
+                                                        + activity.alternatives})
+            line.notes.append(f"no factor of its own: proxied by the class factor {line.factor.name!r} of its own "
+                              "material class (wide spread)")
     for line in lines:
         if line.children or line.factor is not None or line.rate.value <= 0:
             continue
-        if proxy is not None:
-            line.factor = proxy
-            reason = "unspecified remainder" if line.role == "remainder" else "no factor matched"
-            line.notes.append(f"{reason}: proxied by the mass-weighted average of the resolved components")
-            if line.activity is None:
-                line.activity = Activity(query=line.name, name=proxy.name, id=proxy.id, method="proxy")
+        reason = "unspecified remainder" if line.role == "remainder" else "no factor matched and no material class"
+        line.notes.append(f"{reason}: not in the total (no other input's factor stands in for it); counted in the "
+                          "completeness check")
+        if line.activity is None:
+            line.activity = Activity(query=line.name)
+
+
+def _boundary_decisions(lines: list[InputLine], product_class: str) -> float:
+    """Record per material line whether its factor already covers the product's conversion step; return the
+    share (0–1) of the product's non-packaging leaf mass that is covered (no process energy for it)."""
+    covered = total = 0.0
+    for line in lines:
+        if line.children or line.kind != "material":
+            continue
+        if line.role == "packaging":
+            line.boundary = LineBoundary(conversion_energy="not_applicable", recycled_rule=(line.boundary.recycled_rule if line.boundary else None),
+                                         reason="packaging is not converted by the product's process")
+            continue
+        mass = line.rate.value if line.rate.unit == "kg" else 0.0
+        total += mass
+        stages = line.factor.stages if line.factor is not None else []
+        rule = line.boundary.recycled_rule if line.boundary else None
+        prior = line.boundary.reason if line.boundary else ""
+        remelted = (product_class in _MELTING_CLASSES and line.recycled and line.factor is not None
+                    and line.factor.id != CUT_OFF_FEEDSTOCK_ID and looks_recycled(line.factor))
+        if remelted:  # a secondary-material factor includes reprocessing the feed, remelting included
+            covered += mass
+            line.boundary = LineBoundary(conversion_energy="covered_by_factor", recycled_rule=rule, reason="; ".join(x for x in (
+                f"secondary-material factor: its reprocessing of the recycled feed includes the melting, so no "
+                f"'{product_class}' furnace energy for this mass", prior) if x))
+        elif line.factor is not None and conversion_covered(stages, product_class) and line.factor.id != CUT_OFF_FEEDSTOCK_ID:
+            covered += mass
+            line.boundary = LineBoundary(conversion_energy="covered_by_factor", recycled_rule=rule, reason="; ".join(x for x in (
+                f"the factor covers {', '.join(stages)}: no '{product_class}' process energy for this mass", prior) if x))
+        else:
+            why = ("no factor" if line.factor is None else
+                   f"the factor covers {', '.join(stages) or 'material production (stages not stated)'}"
+                   + (" but not this further step" if "conversion" in stages else ""))
+            line.boundary = LineBoundary(conversion_energy="added", recycled_rule=rule, reason="; ".join(x for x in (
+                f"{why}: this mass is in the base of the '{product_class}' process energy", prior) if x))
+    return covered / total if total > 0 else 0.0
 
 
 # ---------------------------------------------------------------- energy and process emissions
@@ -389,16 +523,16 @@ def _energy_match(source: FactorSource, carrier: str, region: Region | None) -> 
 
 
 def _energy_lines(product_class: str, user_energy: list[InputLine], du: DeclaredUnit, mass: float | None,
-                  source: FactorSource, region: Region | None, remelted_share: float = 0.0) -> list[InputLine]:
+                  source: FactorSource, region: Region | None, covered_share: float = 0.0,
+                  recycled_feed_kg: float = 0.0) -> list[InputLine]:
     default = energy_default(product_class)
     lines = list(user_energy)
     have = {("electricity" if re.search(r"electric", x.name, re.I) else "natural gas") for x in user_energy}
-    per_unit = (mass if mass is not None else 0.0) * (1.0 - remelted_share)
-    scaled = (f"; applied to the {1 - remelted_share:.0%} of the batch not already melted inside a recycled-material "
-              f"factor ({remelted_share:.0%} of the mass is mapped to closed-loop recycled factors that include remelting)"
-              if remelted_share > 0 else "")
+    per_unit = (mass if mass is not None else 0.0) * (1.0 - covered_share)
+    scaled = (f"; applied to the {1 - covered_share:.0%} of the product's mass whose factors do not cover conversion "
+              f"({covered_share:.0%} is mapped to factors that already include it)" if covered_share > 0 else "")
     for carrier, value, unit in (("electricity", default.electricity_kwh_per_kg, "kWh"), ("natural gas", default.heat_mj_per_kg, "MJ")):
-        if carrier in have or value <= 0 or per_unit <= 0:
+        if carrier in have or value <= 0 or per_unit <= 1e-12:
             continue
         lines.append(InputLine(
             id=f"e{len(lines) + 1}",
@@ -406,6 +540,14 @@ def _energy_lines(product_class: str, user_energy: list[InputLine], du: Declared
             kind="energy", role="process energy",
             rate=Rate(value=value * per_unit, unit=unit, origin="default", spread=default.spread,
                       note=f"{value:g} {unit}/kg default for '{default.label}': {default.basis}{scaled}"),
+        ))
+    if recycled_feed_kg > 0 and "electricity" not in have:
+        lines.append(InputLine(
+            id=f"e{len(lines) + 1}", name="reprocessing of recycled feedstock (electricity)", kind="energy",
+            role="process energy",
+            rate=Rate(value=REPROCESSING_KWH_PER_KG * recycled_feed_kg, unit="kWh", origin="default", spread=2.0,
+                      note=f"{REPROCESSING_KWH_PER_KG:g} kWh per kg of cullet or scrap: sorting, crushing or shredding "
+                      f"before the furnace ({RECYCLING_RULE}). Estimate."),
         ))
     for line in lines:
         carrier = "electricity" if re.search(r"electric", line.name, re.I) else "natural gas"
@@ -416,29 +558,6 @@ def _energy_lines(product_class: str, user_energy: list[InputLine], du: Declared
         else:
             line.activity = Activity(query=carrier)
     return lines
-
-
-#: Product classes whose default energy is a furnace that melts the whole batch.
-_MELTING_CLASSES = ("glass_melting", "metal_remelting")
-_CLOSED_LOOP_FACTOR = re.compile(r"closed[- ]loop|recycled|secondary|remelt", re.I)
-
-
-def remelted_share(materials: Sequence[InputLine], product_class: str, mass: float | None) -> float:
-    """Share of the product's mass (0–1) whose recycled feedstock (cullet, scrap) is mapped to a closed-loop
-    recycled-material factor, for furnace product classes only.
-
-    Such factors (e.g. DESNZ "Glass, recycled (closed-loop source)") cover making the material from recycled
-    input, remelting included; adding the furnace default on top would count that melting twice, so the
-    furnace energy is applied to the rest of the batch only.
-    """
-    if product_class not in _MELTING_CLASSES or not mass or mass <= 0:
-        return 0.0
-    remelted = sum(
-        line.rate.value for line in materials
-        if not line.children and line.recycled and line.factor is not None
-        and _CLOSED_LOOP_FACTOR.search(line.factor.name) and line.rate.unit == "kg"
-    )
-    return min(max(remelted / mass, 0.0), 1.0)
 
 
 def _process_lines(materials: list[InputLine], product_class: str, start: int) -> list[InputLine]:
@@ -525,12 +644,15 @@ def estimate(
         ),
         inputs=materials,
         versions=Versions(software=_software_version(), factor_library=_library_version(source), model=model_name),
-        settings={"seed": seed, "runs": runs, "product_class": cls, "factor_source": getattr(source, "name", None)},
+        settings={"seed": seed, "runs": runs, "product_class": cls, "factor_source": getattr(source, "name", None),
+                  "recycled_content_rule": RECYCLING_RULE},
     )
-    _resolve_materials(trace.inputs, source, reg, product.name)
+    _resolve_materials(trace.inputs, source, reg, product.name, cls)
     mass = declared_mass_kg(trace)
-    energy = _energy_lines(cls, user_energy, du, mass, source, reg,
-                           remelted_share=remelted_share(trace.all_lines(), cls, mass))
+    covered = _boundary_decisions(trace.inputs, cls)
+    feed = sum(x.rate.value for x in trace.leaves()
+               if x.factor is not None and x.factor.id == CUT_OFF_FEEDSTOCK_ID and x.rate.unit == "kg")
+    energy = _energy_lines(cls, user_energy, du, mass, source, reg, covered_share=covered, recycled_feed_kg=feed)
     energy += _process_lines(trace.inputs, cls, 1)
     trace.energy = energy
     trace.checks = checks

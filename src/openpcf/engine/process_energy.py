@@ -83,6 +83,17 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "Spinning uses a few kWh per kg of yarn; dyeing and finishing add several MJ of heat per kg. Estimate.",
         ),
         EnergyDefault(
+            "concrete_mixing", "Concrete, mortar and screed mixed from cement, aggregates and water", 0.002, 0.01,
+            "Batching and mixing at a ready-mix or precast plant: a few kWh of electricity and a few tens of MJ of "
+            "fuel (loaders, heating of water and aggregates in winter) per m3 of about 2.4 t, i.e. about 0.002 kWh "
+            "and 0.01 MJ per kg. Cement and aggregates carry their own production. Estimate.",
+        ),
+        EnergyDefault(
+            "wood_products", "Wood products from bought timber or panels (cutting, planing, assembly)", 0.2, 0.3,
+            "Sawing, planing, machining, gluing and assembling bought sawn timber or panels: a few tenths of a kWh "
+            "per kg; kiln drying is inside the sawn-timber factor. Estimate.",
+        ),
+        EnergyDefault(
             "general_manufacturing", "General manufacturing (class not recognised)", 0.5, 1.0,
             "Median-order default when the product class is not recognised. Estimate.",
         ),
@@ -95,12 +106,16 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("food_processing", r"\b(food|canned|can \d|tomato|beans?|peas|chickpeas?|peach|fruit|vegetable|pasta|sauce|"
                         r"meat|cheese|milk|dairy|bread|flour|sugar|chocolate|coffee|tea|olive|oil seed|cereal|rice|jam|"
                         r"conserve|pelati|syrup)\b"),
+    ("concrete_mixing", r"\b(concrete|mortar|screed|ready[- ]?mix(ed)?)\b"),
     ("textile_fibre", r"\b(yarn|fib(re|er)s?|textile|fabric|wool|cotton|staple|thread|nonwoven|denim|garment)\b"),
     ("metal_remelting", r"\b(ingots?|billets?|slabs?|castings?|cast|remelt\w*)\b"),
-    ("metal_products", r"\b(aluminium|aluminum|steel|iron|copper|brass|zinc|metal|foil|hinges?|profiles?|sheet metal|"
+    ("metal_products", r"\b(aluminium|aluminum|steel|iron|copper|brass|zinc|metal|foil|hinges?|sheet metal|"
                        r"wire|screws?|bolts?)\b"),
-    ("glass_melting", r"\b(container glass|glass (jars?|bottles?|containers?)|jars?|bottles?|flint glass)\b"),
+    ("glass_melting", r"\b(container glass|glass (jars?|bottles?|containers?)|jars?|bottles?|flint glass|"
+                      r"float glass|flat glass|sheet glass)\b"),
     ("glass_products", r"\b(glass|glazing|windshield|windscreen|laminated|insulating glass)\b"),
+    ("wood_products", r"\b(pallets?|wood(en)?|timber|lumber|plywood|furniture|joinery|parquet|mdf|chipboard|"
+                      r"particleboard|osb|glulam)\b"),
     ("plastic_conversion", r"\b(films?|sheets?|moulded|molded|bags?|pipes?|containers?|packaging|bottles?|trays?)\b"),
     ("plastics_compounding", r"\b(compounds?|granulates?|granules?|pellets?|resin|masterbatch|polymer|pa6|pa66|"
                              r"polyamide|polyolefin|polypropylene|polyethylene|pvc|pet|abs)\b"),
@@ -111,18 +126,41 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
 )
 
 
-# What the inputs of each class look like: a class named by the product is confirmed by its composition.
+# What the inputs of each class look like: the mass evidence for a class (a component supports every class
+# whose input pattern its name matches). Water is evidence only for a class the name or description names.
 _CLASS_INPUTS: dict[str, str] = {
-    "glass_melting": r"\b(sand|cullet|soda|limestone|dolomite|feldspar|silica)\b",
+    "glass_melting": r"\b(sand|cullet|soda|soda ash|limestone|dolomite|feldspar|silica|broken glass|recycled glass|"
+                     r"nepheline|glass batch)\b",
     "glass_products": r"\bglass\b",
+    "concrete_mixing": r"\b(cement|concrete|aggregates?|sand|gravel|fly ash|slag|admixtures?|plasticis\w*|"
+                       r"plasticiz\w*|crushed (stone|rock)|limestone filler|mortar|binder)\b",
+    "wood_products": r"\b(wood\w*|timber|lumber|plywood|mdf|hdf|chipboard|particleboard|osb|beech|oak|pine|spruce|"
+                     r"birch|fir|veneer|sawn|hardwood|softwood|glulam)\b",
     "metal_remelting": r"\b(aluminium|aluminum|steel|iron|copper|zinc|scrap|alloy\w*|ingots?|metal)\b",
-    "metal_products": r"\b(aluminium|aluminum|steel|iron|copper|zinc|brass|metal)\b",
-    "plastics_compounding": r"\b(poly\w*|pa ?6+|eva|pvb|plastics?|granulate|resin|glass fib\w*)\b",
-    "plastic_conversion": r"\b(poly\w*|plastics?|pe|pp|pet|ink)\b",
-    "textile_fibre": r"\b(wool|cotton|polyester|fib(re|er)|yarn)\b",
+    "metal_products": r"\b(aluminium|aluminum|steel|iron|copper|zinc|brass|bronze|metal|nails?|screws?|bolts?|"
+                      r"wire|tinplate)\b",
+    "plastics_compounding": r"\b(poly\w*|pa ?6+|eva|pvb|plastics?|granulate|resin|glass fib\w*|talc|masterbatch)\b",
+    "plastic_conversion": r"\b(poly\w*|plastics?|pe|pp|pet|ps|pvc|abs|hdpe|ldpe|lldpe|ink|masterbatch)\b",
+    "textile_fibre": r"\b(wool|cotton|polyester|fib(re|er)s?|yarn|elastane|spandex|viscose|lyocell|nylon|linen|silk|"
+                     r"acrylic|polyamide)\b",
     "food_processing": _CLASS_PATTERNS[1][1],
-    "beverages": r"\b(fruit|juice|concentrates?|sugar|sweeteners?)\b",
+    "beverages": r"\b(fruit|juice|concentrates?|sugar|sweeteners?|malt|hops|barley|grapes?|coffee|tea)\b",
 }
+#: Classes for which water is a typical input when the product names the class.
+_WATER_CLASSES = frozenset({"beverages", "food_processing", "concrete_mixing", "chemical_formulation",
+                            "chemical_synthesis"})
+_WATER = re.compile(r"^\s*(water|tap water|process water|demineral\w* water|drinking water)\b", re.I)
+_FOOD_CLASSES = frozenset({"legume", "fruit", "vegetable", "tuber", "nut-oilseed", "cereal", "spice", "herb"})
+
+#: A component under this share of the product's mass never sets the product class (3% steel nails do not
+#: make a wooden pallet a metal product).
+MIN_CLASS_SHARE = 0.2
+#: With no class named by the text and backed by mass, the class whose inputs carry at least this share of
+#: the mass is chosen (the material that makes up most of the product); else general manufacturing.
+MASS_MAJORITY = 0.5
+#: Classes a composition alone can point to (the forming step of each material family), in tie order.
+_MASS_CLASSES = ("glass_melting", "concrete_mixing", "wood_products", "metal_products", "plastic_conversion",
+                 "textile_fibre", "food_processing", "glass_products", "chemical_formulation")
 
 
 def _classes(text: str) -> list[str]:
@@ -130,33 +168,90 @@ def _classes(text: str) -> list[str]:
     return [cls for cls, pattern in _CLASS_PATTERNS if re.search(pattern, lowered)]
 
 
-def _support(cls: str, components: list[tuple[str, float]]) -> float:
+def _supports(cls: str, name: str) -> bool:
+    """True when a component named ``name`` is a typical input of ``cls``."""
+    lowered = name.lower()
     pattern = _CLASS_INPUTS.get(cls)
-    if not pattern:
-        return 0.0
-    return sum(share for name, share in components if re.search(pattern, name.lower()))
+    if pattern and re.search(pattern, lowered):
+        return True
+    if cls in ("chemical_formulation", "chemical_synthesis", "food_processing", "beverages"):
+        from openpcf.factors.material_class import material_class
+
+        kind = material_class(name)
+        if cls.startswith("chemical"):
+            return kind in ("inorganic chemical", "organic chemical")
+        return kind in _FOOD_CLASSES
+    return False
+
+
+def class_evidence(components: list[tuple[str, float]], *, water_for: frozenset[str] = frozenset()) -> dict[str, float]:
+    """Share of the product's mass (0–1) whose component names are typical inputs of each class.
+
+    ``components`` are ``(name, mass)`` pairs (any unit; normalised here). Water counts only for the classes
+    in ``water_for``.
+    """
+    total = sum(max(m, 0.0) for _, m in components)
+    if total <= 0:
+        return {}
+    out: dict[str, float] = {}
+    for cls in (*_CLASS_INPUTS, "chemical_formulation", "chemical_synthesis"):
+        share = 0.0
+        for name, m in components:
+            if _WATER.search(name):
+                share += m if cls in water_for else 0.0
+            elif _supports(cls, name):
+                share += m
+        if share > 0:
+            out[cls] = share / total
+    return out
 
 
 def infer_product_class(name: str, description: str | None = None,
                         components: list[tuple[str, float]] | list[str] | None = None) -> str:
-    """The product class for process energy.
+    """The product class for process energy, from mass-weighted evidence.
 
-    The classes the product name points to (then the description's, then the components') are
-    candidates; when several fit ("glass food jar"), the one whose typical inputs make up most of the
-    composition wins ("sand, cullet, soda" → glass melting). ``components`` are ``(name, mass share)``
-    pairs (bare names count equally). "general_manufacturing" when nothing matches.
+    1. The classes the product name points to (then the description's) are candidates; a candidate is
+       kept only when components that are typical inputs of that class carry at least
+       :data:`MIN_CLASS_SHARE` of the mass (words count only together with the material that carries the
+       mass); among those kept, the best-supported wins (ties: pattern order).
+    2. Else the class whose typical inputs carry at least :data:`MASS_MAJORITY` of the mass.
+    3. Else ``general_manufacturing`` (the documented fallback).
+
+    ``components`` are ``(name, mass or share)`` pairs (bare names count equally). Without components the
+    first class the name (then the description) points to is used.
     """
     comps = [(c, 1.0) if isinstance(c, str) else c for c in (components or [])]
-    for text in (name, description or "", " ".join(c for c, _ in comps)):
+    comps = [(c, float(m)) for c, m in comps if m is not None and m > 0]
+    if not comps:
+        for text in (name, description or ""):
+            candidates = _classes(text)
+            if candidates:
+                return candidates[0]
+        return "general_manufacturing"
+    for text in (name, description or ""):
         candidates = _classes(text)
         if not candidates:
             continue
-        if len(candidates) > 1 and comps:
-            best = max(candidates, key=lambda c: _support(c, comps))
-            if _support(best, comps) >= 0.3 * sum(s for _, s in comps):
-                return best
-        return candidates[0]
+        evidence = class_evidence(comps, water_for=frozenset(candidates) & _WATER_CLASSES)
+        backed = [c for c in candidates if evidence.get(c, 0.0) >= MIN_CLASS_SHARE]
+        if backed:
+            return max(backed, key=lambda c: (evidence[c], -candidates.index(c)))
+    evidence = class_evidence(comps)
+    ranked = [c for c in _MASS_CLASSES if evidence.get(c, 0.0) >= MASS_MAJORITY]
+    if ranked:
+        return max(ranked, key=lambda c: (evidence[c], -_MASS_CLASSES.index(c)))
     return "general_manufacturing"
+
+
+#: Product classes whose default energy is a further step on goods bought already formed (cutting and
+#: tempering bought flat glass): a factor covering the conversion of the bought good does not cover it.
+FURTHER_STEP_CLASSES = frozenset({"glass_products"})
+
+
+def conversion_covered(stages: list[str] | tuple[str, ...], product_class: str) -> bool:
+    """True when a factor with these ``stages`` already includes the conversion step the product class's
+    process-energy default stands for (a factor that states no stages covers material production only)."""
+    return "conversion" in stages and product_class not in FURTHER_STEP_CLASSES
 
 
 def energy_default(product_class: str) -> EnergyDefault:

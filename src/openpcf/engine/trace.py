@@ -19,7 +19,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 #: Bump the minor part for added optional fields, the major part for anything that breaks a reader.
-TRACE_SCHEMA_VERSION = "1.0"
+TRACE_SCHEMA_VERSION = "1.1"
 
 #: Where a rate came from: given by the user (BOM file, --set), parsed from a composition string,
 #: proposed by a language model, or a documented engine default (process energy, packaging).
@@ -118,6 +118,21 @@ class FactorProvenance(_Model):
     confidence: str | None = None
     spread: float = Field(1.0, description="Geometric standard deviation used by the Monte Carlo")
     notes: str | None = None
+    stages: list[str] = Field(default_factory=list, description="Life-cycle stages the factor covers "
+                              "(material_production, conversion, packaging, transport_to_gate); empty = not stated")
+    route: str | None = Field(None, description="primary, market_mix or secondary")
+    basis: str | None = Field(None, description="as_produced or as_consumed")
+
+
+class LineBoundary(_Model):
+    """What the engine decided for one material line about the stages its factor leaves out, as data."""
+
+    conversion_energy: Literal["covered_by_factor", "added", "not_applicable"] = Field(
+        description="covered_by_factor: the factor includes the conversion step, so no process energy is added "
+        "for this mass; added: the mass is in the base of the process-energy lines; not_applicable: packaging")
+    recycled_rule: Literal["cut_off"] | None = Field(
+        None, description="cut_off: recycled content enters burden-free at the point of recycling, reprocessing counted")
+    reason: str = ""
 
 
 class InputLine(_Model):
@@ -142,6 +157,8 @@ class InputLine(_Model):
     kgco2e: float | None = Field(None, description="Contribution, kg CO2e per declared unit")
     share: float | None = Field(None, description="Share of the total (0-1), for the contribution table")
     notes: list[str] = Field(default_factory=list)
+    boundary: LineBoundary | None = Field(None, description="Process-energy and recycled-content decisions for "
+                                          "this material line")
 
 
 class Check(_Model):
@@ -210,6 +227,12 @@ class Result(_Model):
     inputs_without_factor: int = 0
     mass_share_with_factor: float | None = Field(None, description="Share of leaf material mass with a factor")
     mass_balance: float | None = Field(None, description="S = Σ leaf material kg per kg of product")
+    complete: bool = Field(True, description="False when inputs without a factor exceed the documented share of "
+                           "mass, or proxies carry more than the documented share of the total (see checks)")
+    mass_share_without_factor: float | None = Field(None, description="Share of leaf material mass with no factor "
+                                                    "at all (not in the total)")
+    emissions_share_own_factor: float | None = Field(None, description="Share of the total carried by lines with a "
+                                                     "factor of their own (proxies excluded)")
 
 
 class Trace(_Model):

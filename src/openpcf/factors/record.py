@@ -17,6 +17,16 @@ from openpcf import units
 Quality = Literal["high", "medium", "low", "estimate"]
 Method = Literal["exact", "alias", "search", "class", "key", "energy", "computed"]
 Confidence = Literal["high", "medium", "low"]
+#: Life-cycle stages a cradle-to-gate value can cover. ``conversion`` is the forming or processing step
+#: that turns the material into the form named by the factor (a moulded plastic part, ready-mix concrete,
+#: a processed food); an engine adds its own process energy only for stages a factor leaves out.
+Stage = Literal["material_production", "conversion", "packaging", "transport_to_gate"]
+STAGES: tuple[str, ...] = ("material_production", "conversion", "packaging", "transport_to_gate")
+#: Production route: virgin feed only, the market mix of a country (virgin and recycled as sold), or
+#: secondary material made from recycled feed.
+Route = Literal["primary", "market_mix", "secondary"]
+#: Per kg of product as it leaves the producing plant, or as consumed (losses downstream included).
+Basis = Literal["as_produced", "as_consumed"]
 
 
 class Source(BaseModel):
@@ -60,6 +70,15 @@ class Factor(BaseModel):
     category: str = Field("material", description="material, fuel, electricity, heat, freight, food, …")
     notes: str = ""
     details: dict[str, float | str] = Field(default_factory=dict)
+    stages: tuple[Stage, ...] = Field((), description="Life-cycle stages the value covers; empty = not stated "
+                                      "(read as material production only)")
+    route: Route | None = Field(None, description="primary, market_mix or secondary; None = not stated")
+    basis: Basis | None = Field(None, description="as_produced or as_consumed; None = not stated")
+    boundary_rule: str = Field("", description="Why these stages, route and basis: the source rule applied")
+
+    def covers(self, stage: str) -> bool:
+        """True when the factor's value includes ``stage`` (a factor that states nothing covers production only)."""
+        return stage in self.stages if self.stages else stage == "material_production"
 
     @field_validator("value")
     @classmethod
