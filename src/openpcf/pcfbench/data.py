@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from openpcf.documents import DocumentError, read_document
 from openpcf.formats.jsonl import json_lines
 from openpcf.formats.picklist import PicklistRow
 from openpcf.formats.picklist import read_picklist as read_formats_picklist
@@ -148,9 +149,19 @@ class MappingExpected(_Open):
 
 
 class ExtractionInput(_Open):
+    """The question and the document: its text, or ``document_path`` (a PDF, HTML, Markdown or text file,
+    relative to the data folder) that :func:`read_task` reads into ``document_text`` with page provenance."""
+
     query: str
-    document_text: str
+    document_text: str | None = None
+    document_path: str | None = None
     source_url: str | None = None
+
+    @model_validator(mode="after")
+    def _has_a_document(self) -> ExtractionInput:
+        if self.document_text is None and not self.document_path:
+            raise ValueError("needs document_text or document_path")
+        return self
 
 
 class Claim(_Open):
@@ -319,8 +330,26 @@ def read_model_jsonl(path: str | Path, model: type[M], *, collect: bool = False)
 
 
 def read_task(path: str | Path, task: TaskName, *, collect: bool = False) -> list[TaskRow[Any, Any, Any]]:
-    """Read one task file (see :data:`TASK_FILES`) into typed rows."""
-    return read_model_jsonl(path, ROW_MODELS[task], collect=collect)  # type: ignore[return-value]
+    """Read one task file (see :data:`TASK_FILES`) into typed rows. Extraction rows that name a
+    ``document_path`` get its text (read once, relative to the task file's folder)."""
+    rows = read_model_jsonl(path, ROW_MODELS[task], collect=collect)
+    if task in ("extraction_material", "extraction_energy"):
+        _read_documents(Path(path), rows, collect=collect)
+    return rows  # type: ignore[return-value]
+
+
+def _read_documents(path: Path, rows: list[Any], *, collect: bool) -> None:
+    problems: list[DataProblem] = []
+    for line, row in enumerate(rows, start=1):
+        ref = row.input.document_path
+        if not ref or row.input.document_text is not None:
+            continue
+        try:
+            row.input.document_text = read_document(path.parent / ref).text
+        except DocumentError as exc:
+            problems.append(DataProblem(str(path), line, "input.document_path", str(exc)))
+    if problems:
+        raise DataError(problems if collect else problems[:1])
 
 
 def read_picklist(path: str | Path, *, collect: bool = False) -> list[PicklistEntry]:
