@@ -22,13 +22,14 @@ from openpcf.report.benchmark_report import (
     strata_table,
     task_sections,
 )
-from openpcf.report.benchmark_view import HEADLINE, RunError, item_trace, load_benchmark, published_reference
+from openpcf.report.benchmark_view import HEADLINE, RunError, item_trace, load_benchmark
+from openpcf.report.leaderboard import PublishedResults
 from openpcf.report.charts import Bar, fmt_number, hbar_chart, nice_ticks, reliability_bins
 from openpcf.report.local_server import make_server, serve_in_background, server_url
 from tests.support.report_samples import EPD_PRED_A, write_benchmark_runs
 
-PUBLISHED = [{"system": "Paper model", "source": "PCFBench paper, full dataset",
-              "values": {"triage": 0.675, "epd/epd_with_description": 0.766, "mass_violation_rate": 0.246}}]
+PUBLISHED = PublishedResults(citation="PCFBench paper", setup="full dataset", models=[
+    {"model": "Paper model", "triage_accuracy": 0.675, "epd_within_2x": 0.766, "compositional_mass_violation_rate": 0.246}])
 
 
 @pytest.fixture()
@@ -65,13 +66,16 @@ def test_leaderboard_has_runs_then_published_rows_and_links_numbers_to_misses(be
     root, _, _ = bench
     view = load_benchmark([root / "runs"], published=PUBLISHED)
     columns, rows = leaderboard(view)
-    assert columns == ["triage", "epd/epd_with_description", "compositional"]  # task order, not a metric column
+    assert [c.key for c in columns] == ["triage_accuracy", "epd_within_2x", "compositional_within_2x",
+                                        "compositional_mass_violation_rate"]  # task order
     assert [(r.system, r.published) for r in rows] == [("offline", False), ("test:model-a", False), ("Paper model", True)]
-    rows = [rows[1], rows[0], rows[2]]
-    assert rows[1].cells["compositional"].value == 1.0
-    assert rows[0].cells["triage"].value == 0.75
-    assert rows[0].cells["epd/epd_with_description"].href == "#items/test-model-a-epd-epd-with-description/miss"
-    assert rows[2].cells["epd/epd_with_description"].value == 0.766 and rows[2].cells["epd/epd_with_description"].href is None
+    offline, model_a, paper = rows
+    assert offline.cells["compositional_within_2x"].value == 1.0
+    assert offline.cells["compositional_mass_violation_rate"].value == 0.25
+    assert model_a.cells["triage_accuracy"].value == 0.75 and model_a.cells["triage_accuracy"].n == 4
+    assert model_a.cells["epd_within_2x"].href == "#items/test-model-a-epd-epd-with-description/miss"
+    assert paper.cells["epd_within_2x"].value == 0.766 and paper.cells["epd_within_2x"].href is None
+    assert "compositional_within_2x" not in paper.cells
 
 
 def test_epd_points_and_log_ratios(bench):
@@ -273,17 +277,6 @@ def test_without_a_data_folder_the_report_still_renders_and_says_what_is_missing
     assert run(view, EPD_A).items[0].headline("epd") == 1.0  # and scores.jsonl the per-item scores
     html = render_benchmark_html(view)
     assert "no data folder" in html
-
-
-def test_published_table_of_the_package_maps_to_leaderboard_columns(tmp_path):
-    table = {"citation": "Rao et al. 2026", "setup": "full dataset",
-             "models": [{"model": "M1", "triage_accuracy": 0.7, "epd_within_2x": 0.766,
-                         "compositional_mass_violation_rate": 0.25, "mapping_exact_match": None}]}
-    path = tmp_path / "published_results.json"
-    path.write_text(json.dumps(table))
-    assert published_reference(path) == [{"system": "M1", "source": "Rao et al. 2026 — full dataset", "values": {
-        "triage": 0.7, "epd/epd_with_description": 0.766, "mass_violation_rate": 0.25}}]
-    assert published_reference(tmp_path / "absent.json") == []
 
 
 @pytest.mark.shared

@@ -1,10 +1,8 @@
-"""Shared CLI plumbing: one console, one way to fail with a clear message."""
+"""Shared CLI plumbing: one console, one way to fail with a clear message (progress bars: :mod:`.progress`)."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn
 
@@ -30,26 +28,3 @@ def require_folder(path: Path, option: str = "--out") -> None:
     """Fail in one line when PATH exists but is a file (a run or bench output is a folder)."""
     if path.exists() and not path.is_dir():
         fail(f"{path}: exists and is not a folder ({option} takes a folder)")
-
-
-@contextmanager
-def embedding_progress() -> Iterator[Callable[[int, int], None]]:
-    """A progress bar (on stderr) for the first, uncached embedding of a catalog; silent when cached."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    with Progress(
-        TextColumn("embedding catalog (cached after the first run)"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err_console,
-        transient=True,
-    ) as bar:
-        task = bar.add_task("embed", total=None)
-
-        def update(done: int, total: int) -> None:
-            if bar.tasks[0].total != total:  # a second pass (record labels) restarts the count
-                bar.reset(task, total=total)
-            bar.update(task, completed=done)
-
-        yield update

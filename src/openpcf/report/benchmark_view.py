@@ -24,6 +24,7 @@ from openpcf.pcfbench.run_log.results import RESULTS_FILE, read_results
 from openpcf.pcfbench.run_log.scores import SCORES_FILE, read_item_scores
 from openpcf.pcfbench.run_log.summary import RunSummary, read_summary
 from openpcf.pcfbench.scoring import ItemScore
+from openpcf.report.leaderboard import PublishedResults
 
 #: The headline metric of each task (the scorer's metric name) and how to label it.
 HEADLINE: dict[str, tuple[str, str]] = {
@@ -138,7 +139,7 @@ class RunView:
 class BenchmarkView:
     runs: list[RunView]
     rows: dict[str, dict[str, dict[str, Any]]]  # task file key -> id -> {"input", "truth", "category", ...}
-    published: list[dict[str, Any]] = field(default_factory=list)
+    published: PublishedResults | None = None
     warnings: list[str] = field(default_factory=list)
 
     def tasks(self) -> list[str]:
@@ -150,16 +151,6 @@ class BenchmarkView:
 
 
 # ------------------------------------------------------------------ reading one RUNDIR
-
-
-def _read_json(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise RunError(f"{path}:{exc.lineno}: malformed JSON: {exc.msg}") from None
-    if not isinstance(data, dict):
-        raise RunError(f"{path}: expected a JSON object")
-    return data
 
 
 def _metric(raw: Any) -> Metric:
@@ -381,7 +372,7 @@ def _unique_key(label: str, taken: set[str]) -> str:
 
 
 def load_benchmark(run_paths: list[Path], data_dir: Path | None = None,
-                   published: list[dict[str, Any]] | None = None) -> BenchmarkView:
+                   published: PublishedResults | None = None) -> BenchmarkView:
     """Every RUNDIR under ``run_paths`` with the inputs and truth of its items (from ``data_dir`` or the
     manifests). Nothing is scored here: a run without a summary or per-item scores gets a warning."""
     taken: set[str] = set()
@@ -419,7 +410,7 @@ def load_benchmark(run_paths: list[Path], data_dir: Path | None = None,
         elif r.items and not any(i.scores for i in r.items):
             warnings.append(f"{r.path}: no per-item scores ({SCORES_FILE}), so item hits are not shown; "
                             f"`openpcf rescore {r.path}` writes them")
-    return BenchmarkView(runs=runs, rows=rows, published=published or [], warnings=warnings)
+    return BenchmarkView(runs=runs, rows=rows, published=published, warnings=warnings)
 
 
 def item_trace(view: BenchmarkView, run_key: str, item_id: str) -> dict[str, Any] | None:
@@ -431,37 +422,3 @@ def item_trace(view: BenchmarkView, run_key: str, item_id: str) -> dict[str, Any
         if pred.id == item_id and pred.trace:
             return engine_trace(pred.trace)
     return None
-
-
-#: Key of the package's published-results table (``openpcf/data/published_results.json``, kept by
-#: ``openpcf bench`` with its citation) -> the report's leaderboard column or metric.
-PUBLISHED_COLUMNS = {
-    "decomposition_f1": "decomposition",
-    "triage_accuracy": "triage",
-    "mapping_exact_match": "mapping",
-    "extraction_material_claim_f1": "extraction_material",
-    "extraction_energy_claim_f1": "extraction_energy",
-    "epd_within_2x": "epd/epd_with_description",
-    "compositional_within_2x": "compositional",
-    "compositional_mass_violation_rate": "mass_violation_rate",
-}
-PUBLISHED_FILE = "published_results.json"
-
-
-def published_reference(path: Path | None = None) -> list[dict[str, Any]]:
-    """The paper's published results as report rows ``{"system", "source", "values": {column: value}}``.
-
-    Read from the package's table (or ``path``); empty when the table is not there.
-    """
-    from openpcf.paths import package_data
-
-    path = path or package_data(PUBLISHED_FILE)
-    if not path.is_file():
-        return []
-    table = _read_json(path)
-    source = f"{table.get('citation', 'published')} — {table.get('setup', '')}".rstrip(" —")
-    return [
-        {"system": str(m.get("model")), "source": source,
-         "values": {col: m[key] for key, col in PUBLISHED_COLUMNS.items() if isinstance(m.get(key), (int, float))}}
-        for m in table.get("models", [])
-    ]
