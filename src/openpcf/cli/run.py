@@ -186,7 +186,7 @@ def register(app: typer.Typer) -> None:
             err_console.print(
                 f"[yellow]warning:[/] {t.quarantined} unreadable line(s) of {out / 'results.jsonl'} moved to "
                 f"{out / 'results.quarantine.jsonl'}; their items were solved again",
-                highlight=False,
+                highlight=False, soft_wrap=True,
             )
         _print_summary(out)
 
