@@ -23,8 +23,8 @@ from openpcf.report.benchmark_report import (
     task_sections,
 )
 from openpcf.report.benchmark_view import HEADLINE, RunError, item_trace, load_benchmark
-from openpcf.report.leaderboard import PublishedResults
 from openpcf.report.charts import Bar, fmt_number, hbar_chart, nice_ticks, reliability_bins
+from openpcf.report.leaderboard import PublishedResults
 from openpcf.report.local_server import make_server, serve_in_background, server_url
 from tests.support.report_samples import EPD_PRED_A, write_benchmark_runs
 
@@ -118,7 +118,7 @@ def test_the_report_never_scores_a_run_itself_rescore_writes_the_scores_it_reads
     """A RUNDIR without summary.json and scores.jsonl is shown unscored with a warning; ``openpcf rescore``
     writes both and the report then reads them (it used to score the run itself, from items.jsonl that
     nothing wrote)."""
-    import openpcf.pcfbench.scoring as scoring
+    from openpcf.pcfbench import scoring
 
     root, data, runs = bench
     bare = root / "bare" / "epd-a"

@@ -44,7 +44,7 @@ def hostile_trace():
 
 
 def test_only_http_links_from_an_untrusted_trace_are_clickable():
-    trace, factors = hostile_trace()
+    trace, _ = hostile_trace()
     html = render_trace_html(trace)
     hrefs = re.findall(r'<a [^>]*href="([^"]*)"', html)
     assert "https://example.org/factor-table" in hrefs
@@ -91,7 +91,7 @@ def test_view_refuses_a_foreign_host_header(server):
     port = server.server_address[1]
     assert _request(server, "GET") == (200, b"report body")
     assert _request(server, "GET", host=f"localhost:{port}")[0] == 200
-    assert _request(server, "GET", host="evil.example:%d" % port)[0] == 421  # a rebinding page
+    assert _request(server, "GET", host=f"evil.example:{port}")[0] == 421  # a rebinding page
     assert _request(server, "GET", host="127.0.0.1.evil.example")[0] == 421
     assert _request(server, "GET", host="127.0.0.1:1")[0] == 421  # another port
     assert host_allowed("[::1]:8080", 8080) and not host_allowed("", 8080) and not host_allowed(None, 8080)

@@ -78,7 +78,7 @@ def test_a_second_run_in_a_folder_held_by_a_live_run_refuses_and_writes_nothing(
 def test_a_stale_lock_of_a_dead_run_is_taken_over(data: Path, tmp_path: Path) -> None:
     out = tmp_path / "run"
     out.mkdir()
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True, check=True)
     (out / LOCK_FILE).write_text(json.dumps({"pid": int(dead.stdout), "host": socket.gethostname(),
                                              "started_at": "2026-01-01T00:00:00+00:00"}))
     with StubServer(kgco2e_answer) as server:
@@ -109,10 +109,10 @@ def test_two_runs_started_together_one_refuses(data: Path, tmp_path: Path) -> No
             time.sleep(0.05)
         assert server.count >= 1, "the first run never asked the server"
         try:
-            second = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120)
+            second = subprocess.run(cmd, check=False, env=env, capture_output=True, text=True, timeout=120)
         finally:
             second_done.set()
-        first_out, first_err = first.communicate(timeout=120)
+        _, first_err = first.communicate(timeout=120)
     assert first.returncode == 0, first_err
     assert second.returncode == 2
     said = " ".join(second.stderr.split())

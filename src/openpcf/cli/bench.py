@@ -57,7 +57,7 @@ def select_runs(tasks: Sequence[str] | None) -> list[tuple[str, str, str | None]
 def details_markdown(summaries: dict[str, RunSummary], timings: dict[str, float]) -> str:
     """Every metric of every run with SE and 95% CI, plus n, failures and wall time."""
     out = ["# Per-task details", ""]
-    fmt = lambda x: "–" if x is None else f"{x:.4f}"  # noqa: E731
+    fmt = lambda x: "–" if x is None else f"{x:.4f}"
     for run, summary in summaries.items():
         out.append(f"## {run}")
         out.append(f"items {summary.n_items}, failed {summary.n_failed}, wall time {timings.get(run, 0.0):.1f} s")
@@ -74,8 +74,8 @@ def bench_leaderboard(model: str, summaries: dict[str, RunSummary], *, data_labe
                       notes: Sequence[str] = ()) -> tuple[dict[str, Any], str]:
     """The leaderboard of a bench (JSON document, Markdown) from its run summaries and the published table."""
     from openpcf.report.leaderboard import (
-        headline_table,
         headline_of_summary,
+        headline_table,
         leaderboard_document,
         leaderboard_markdown,
         read_published,

@@ -107,11 +107,10 @@ def register(app: typer.Typer) -> None:
 
         from openpcf.cli.progress import RunProgress
         from openpcf.llm.models import CredentialError, GenerationSettings, ProviderMissingError
-        from openpcf.pcfbench.data import DataError
-        from openpcf.llm.retry import RetryPolicy
-        from openpcf.runner.session import RunError, RunOptions, read_ids, resolve_task, run_benchmark
         from openpcf.llm.prompt_book import PromptError
-        from openpcf.pcfbench.data import BenchmarkFolder
+        from openpcf.llm.retry import RetryPolicy
+        from openpcf.pcfbench.data import BenchmarkFolder, DataError
+        from openpcf.runner.session import RunError, RunOptions, read_ids, resolve_task, run_benchmark
         from openpcf.systems.registry import SolverUnavailable, judge_for, solver_for
 
         require_folder(out)
@@ -203,8 +202,8 @@ def register(app: typer.Typer) -> None:
         """Score a run again from its results.jsonl (no model calls except an uncached judge)."""
         import asyncio
 
-        from openpcf.pcfbench.data import DataError
         from openpcf.llm.models import CredentialError, ProviderMissingError
+        from openpcf.pcfbench.data import DataError
         from openpcf.runner.session import RunError, rescore
         from openpcf.systems.registry import judge_for
 

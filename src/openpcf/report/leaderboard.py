@@ -194,7 +194,7 @@ def leaderboard_markdown(columns: Sequence[Column], rows: Sequence[LeaderRow], *
         name = f"{row.system} (published)" if row.published else f"**{row.system}**" + (f" ({row.data})" if row.data else "")
         lines.append(f"| {name} | " + " | ".join(_cell_text(row.cells.get(c.key)) for c in columns) + " |")
     data = next((r.data for r in rows if not r.published and r.data), "")
-    note = f"\nThis run: metrics with bootstrap 95% intervals" + (f" on `{data}`" if data else "") + "."
+    note = "\nThis run: metrics with bootstrap 95% intervals" + (f" on `{data}`" if data else "") + "."
     if published is not None:
         note += (f" Published rows: {published.source}. Published numbers are on the full dataset; "
                  "a run on a split is not directly comparable item for item.")

@@ -25,6 +25,7 @@ from openpcf.llm.redaction import Redactor, redact_url
 from openpcf.pcfbench.alignment import Aligner, decomposition_pairs
 from openpcf.pcfbench.data import EPD_SETTINGS, TASKS, BenchmarkFolder, TaskName
 from openpcf.pcfbench.predictions import Prediction
+from openpcf.pcfbench.run_log.lock import RunFolderBusy, RunFolderLock
 from openpcf.pcfbench.run_log.manifest import (
     MANIFEST_FILE,
     SUMMARY_FILE,
@@ -37,7 +38,6 @@ from openpcf.pcfbench.run_log.manifest import (
     read_manifest,
     write_json,
 )
-from openpcf.pcfbench.run_log.lock import RunFolderBusy, RunFolderLock
 from openpcf.pcfbench.run_log.results import RESULTS_FILE, ResultsLog, read_results
 from openpcf.pcfbench.run_log.scores import SCORES_FILE, write_item_scores
 from openpcf.pcfbench.scoring import score

@@ -18,7 +18,7 @@ import socket
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Any
+from typing import IO, Any, Self
 
 try:  # not a first-party import: fcntl is POSIX-only standard library
     import fcntl
@@ -131,7 +131,7 @@ class RunFolderLock:
             if fcntl is None:  # pragma: no cover - Windows
                 self.path.unlink(missing_ok=True)
 
-    def __enter__(self) -> RunFolderLock:
+    def __enter__(self) -> Self:
         self.acquire()
         return self
 
