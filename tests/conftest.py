@@ -43,8 +43,13 @@ def dev_dir(shared_dir: Path) -> Path:
     return p
 
 
+def session_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The cache directory of this test session (under pytest's temporary folder)."""
+    return tmp_path_factory.getbasetemp() / "cache"
+
+
 @pytest.fixture(autouse=True)
 def _isolated_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each test session gets its own cache directory unless a test sets one itself."""
-    if "OPENPCF_CACHE_DIR" not in os.environ:
-        monkeypatch.setenv("OPENPCF_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
+    """Each test session gets its own cache directory, whatever ``OPENPCF_CACHE_DIR`` the user has set
+    (tests write fake embeddings and stub responses: never into a real cache); a test may set its own."""
+    monkeypatch.setenv("OPENPCF_CACHE_DIR", str(session_cache_dir(tmp_path_factory)))

@@ -7,23 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from openpcf.cli.bench import (
-    BENCH_RUNS,
-    leaderboard,
-    leaderboard_markdown,
-    published_results,
-    run_bench,
-    select_runs,
-)
+from openpcf.cli.bench import BENCH_RUNS, bench_leaderboard, run_bench, select_runs
+from openpcf.pcfbench.run_log.summary import RunSummary
 from tests.support.picklists import write_picklist
-
-
-def test_published_results_are_the_papers_eight_models_with_citation() -> None:
-    pub = published_results()
-    assert "arXiv 2608.27716" in pub["citation"] and "Rao et al." in pub["citation"]
-    assert len(pub["models"]) == 8
-    gpt = next(m for m in pub["models"] if m["model"] == "GPT-5.5")
-    assert gpt["triage_accuracy"] == 0.675 and gpt["compositional_mass_violation_rate"] == 0.246
 
 
 def test_run_selection() -> None:
@@ -42,12 +28,13 @@ def test_run_selection() -> None:
         select_runs(["poetry"])
 
 
-def test_leaderboard_row_and_markdown() -> None:
-    summaries = {"triage": {"metrics": {"accuracy": {"value": 0.75, "ci": [0.65, 0.84]}}}}
-    board = leaderboard("offline", summaries, published_results(), data_label="dev")
-    assert board["this_run"]["triage_accuracy"] == {"value": 0.75, "ci": [0.65, 0.84]}
+def test_bench_leaderboard_row_and_markdown() -> None:
+    summaries = {"triage": RunSummary.model_validate(
+        {"task": "triage", "n_items": 80, "metrics": {"accuracy": {"value": 0.75, "ci": [0.65, 0.84], "n": 80}}})}
+    board, text = bench_leaderboard("offline", summaries, data_label="dev")
+    assert board["this_run"]["triage_accuracy"] == {"value": 0.75, "ci": [0.65, 0.84], "n": 80}
     assert board["this_run"]["mapping_exact_match"] is None
-    text = leaderboard_markdown(board)
+    assert len(board["columns"]) == 8 and len(board["published"]) == 8
     assert "| **offline** (dev) | – | 0.750 [0.65, 0.84] | – |" in text
     assert "| GPT-5.5 (published) | 0.734 | 0.675 | 0.798 |" in text
 
@@ -86,6 +73,9 @@ def test_offline_bench_end_to_end_on_a_tiny_folder(tmp_path: Path) -> None:
     assert "## mapping" in (out / "details.md").read_text()
     assert any("cross-validated accuracy" in n for n in board["notes"])
     assert "in-sample" in (out / "leaderboard.md").read_text()
+    # every run folder carries the scorer's per-item scores (the report reads them, never scores again)
+    scores = [json.loads(line) for line in (out / "mapping" / "scores.jsonl").read_text().splitlines()]
+    assert [(s["id"], s["scores"]["exact_match"]) for s in scores] == [("m1", 1.0), ("m2", 1.0)]
     with pytest.raises(ValueError, match="no file for epd"):
         run_bench("offline", data, out, tasks=["epd"], progress=False)
 

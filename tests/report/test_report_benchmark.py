@@ -22,13 +22,14 @@ from openpcf.report.benchmark_report import (
     strata_table,
     task_sections,
 )
-from openpcf.report.benchmark_view import HEADLINE, RunError, item_trace, load_benchmark, published_reference
+from openpcf.report.benchmark_view import HEADLINE, RunError, item_trace, load_benchmark
 from openpcf.report.charts import Bar, fmt_number, hbar_chart, nice_ticks, reliability_bins
+from openpcf.report.leaderboard import PublishedResults
 from openpcf.report.local_server import make_server, serve_in_background, server_url
 from tests.support.report_samples import EPD_PRED_A, write_benchmark_runs
 
-PUBLISHED = [{"system": "Paper model", "source": "PCFBench paper, full dataset",
-              "values": {"triage": 0.675, "epd/epd_with_description": 0.766, "mass_violation_rate": 0.246}}]
+PUBLISHED = PublishedResults(citation="PCFBench paper", setup="full dataset", models=[
+    {"model": "Paper model", "triage_accuracy": 0.675, "epd_within_2x": 0.766, "compositional_mass_violation_rate": 0.246}])
 
 
 @pytest.fixture()
@@ -65,13 +66,16 @@ def test_leaderboard_has_runs_then_published_rows_and_links_numbers_to_misses(be
     root, _, _ = bench
     view = load_benchmark([root / "runs"], published=PUBLISHED)
     columns, rows = leaderboard(view)
-    assert columns == ["triage", "epd/epd_with_description", "compositional"]  # task order, not a metric column
+    assert [c.key for c in columns] == ["triage_accuracy", "epd_within_2x", "compositional_within_2x",
+                                        "compositional_mass_violation_rate"]  # task order
     assert [(r.system, r.published) for r in rows] == [("offline", False), ("test:model-a", False), ("Paper model", True)]
-    rows = [rows[1], rows[0], rows[2]]
-    assert rows[1].cells["compositional"].value == 1.0
-    assert rows[0].cells["triage"].value == 0.75
-    assert rows[0].cells["epd/epd_with_description"].href == "#items/test-model-a-epd-epd-with-description/miss"
-    assert rows[2].cells["epd/epd_with_description"].value == 0.766 and rows[2].cells["epd/epd_with_description"].href is None
+    offline, model_a, paper = rows
+    assert offline.cells["compositional_within_2x"].value == 1.0
+    assert offline.cells["compositional_mass_violation_rate"].value == 0.25
+    assert model_a.cells["triage_accuracy"].value == 0.75 and model_a.cells["triage_accuracy"].n == 4
+    assert model_a.cells["epd_within_2x"].href == "#items/test-model-a-epd-epd-with-description/miss"
+    assert paper.cells["epd_within_2x"].value == 0.766 and paper.cells["epd_within_2x"].href is None
+    assert "compositional_within_2x" not in paper.cells
 
 
 def test_epd_points_and_log_ratios(bench):
@@ -110,18 +114,38 @@ def test_strata_come_from_the_scorer_with_intervals(bench):
     assert cell.href == "#items/test-model-a-epd-epd-with-description/cat=Glass products"
 
 
-def test_a_run_without_summary_or_item_scores_is_scored_by_the_scorer(bench):
+def test_the_report_never_scores_a_run_itself_rescore_writes_the_scores_it_reads(bench):
+    """A RUNDIR without summary.json and scores.jsonl is shown unscored with a warning; ``openpcf rescore``
+    writes both and the report then reads them (it used to score the run itself, from items.jsonl that
+    nothing wrote)."""
+    from openpcf.pcfbench import scoring
+
     root, data, runs = bench
     bare = root / "bare" / "epd-a"
     shutil.copytree(runs[0], bare)
     (bare / "summary.json").unlink()
-    (bare / "items.jsonl").unlink()
-    view = load_benchmark([bare], data_dir=data)
+    (bare / "scores.jsonl").unlink()
+    calls = []
+    real_score = scoring.score
+    scoring.score = lambda *a, **k: calls.append(a) or real_score(*a, **k)
+    try:
+        view = load_benchmark([bare], data_dir=data)
+    finally:
+        scoring.score = real_score
+    assert calls == []
     r = view.runs[0]
+    assert r.headline_metric is None and all(i.scores == {} for i in r.items)
+    assert any("not scored yet" in w and "openpcf rescore" in w for w in view.warnings)
+
+    res = CliRunner().invoke(app, ["rescore", str(bare), "--data", str(data)])
+    assert res.exit_code == 0, res.output
+    assert (bare / "scores.jsonl").is_file() and (bare / "summary.json").is_file()
+    r = load_benchmark([bare], data_dir=data).runs[0]
     assert r.headline_metric.value == pytest.approx(0.5)  # e1 (1.5×) and e3 (1×) within 2×, e2 0.4×, e4 failed
     assert r.metrics["within_5x"].value == pytest.approx(0.75)
     assert r.n_failed == 1
     assert [i.headline("epd") for i in r.items] == [1.0, 0.0, 1.0, 0.0]
+    assert [i.failed for i in r.items] == [False, False, False, True]
     assert "Glass products" in r.strata["product_category"]
 
 
@@ -176,8 +200,11 @@ def test_bad_rundirs_give_errors_naming_the_file(bench, tmp_path):
     (runs[1] / "manifest.json").write_text(json.dumps({"task": "juggling", "model": "x"}))
     with pytest.raises(RunError, match="unknown task 'juggling'"):
         load_benchmark([runs[1]])
-    (runs[2] / "items.jsonl").write_text('{"id": "t1", "scores": {}}\n\n[1, 2]\n')
-    with pytest.raises(RunError, match=r"items\.jsonl:3: field 'id': missing"):
+    (runs[2] / "scores.jsonl").write_text('{"id": "t1", "scores": {}}\n\n[1, 2]\n')
+    with pytest.raises(RunError, match=r"scores\.jsonl:3: expected a JSON object"):
+        load_benchmark([runs[2]])
+    (runs[2] / "scores.jsonl").write_text('{"id": "t1", "scores": {}}\n{"scores": {}}\n')
+    with pytest.raises(RunError, match=r"scores\.jsonl:2: field 'id': Field required"):
         load_benchmark([runs[2]])
 
 
@@ -247,20 +274,9 @@ def test_without_a_data_folder_the_report_still_renders_and_says_what_is_missing
     view = load_benchmark([root / "runs"])
     assert view.warnings[0].startswith("no data folder (pass --data DIR)")
     assert run(view, EPD_A).headline_metric.value == 0.5  # the summary still gives the headline
-    assert run(view, EPD_A).items[0].headline("epd") == 1.0  # and items.jsonl the per-item scores
+    assert run(view, EPD_A).items[0].headline("epd") == 1.0  # and scores.jsonl the per-item scores
     html = render_benchmark_html(view)
     assert "no data folder" in html
-
-
-def test_published_table_of_the_package_maps_to_leaderboard_columns(tmp_path):
-    table = {"citation": "Rao et al. 2026", "setup": "full dataset",
-             "models": [{"model": "M1", "triage_accuracy": 0.7, "epd_within_2x": 0.766,
-                         "compositional_mass_violation_rate": 0.25, "mapping_exact_match": None}]}
-    path = tmp_path / "published_results.json"
-    path.write_text(json.dumps(table))
-    assert published_reference(path) == [{"system": "M1", "source": "Rao et al. 2026 — full dataset", "values": {
-        "triage": 0.7, "epd/epd_with_description": 0.766, "mass_violation_rate": 0.25}}]
-    assert published_reference(tmp_path / "absent.json") == []
 
 
 @pytest.mark.shared
@@ -272,6 +288,8 @@ def test_dev_split_runs_of_the_eight_models_show_the_reference_headlines(dev_dir
             run_dir.mkdir(parents=True)
             shutil.copy(dev_dir / "predictions" / f"{task}__{model}.jsonl", run_dir / "results.jsonl")
             (run_dir / "manifest.json").write_text(json.dumps({"task": task, "model": model}))
+            res = CliRunner().invoke(app, ["rescore", str(run_dir), "--data", str(dev_dir)])
+            assert res.exit_code == 0, res.output
     view = load_benchmark([tmp_path / "runs"], data_dir=dev_dir)
     assert len(view.runs) == 16 and view.warnings == []
     for r in view.runs:

@@ -77,10 +77,10 @@ def test_contribution_chart_bars_link_to_their_lines_in_order(trace):
 def test_markdown_export(trace):
     md = trace_markdown(trace)
     assert "**0.805 kg CO2e per 1 kg** (95% interval 0.520 – 1.31; Monte Carlo, 2000 runs, seed 7)" in md
-    assert "- **FAILED** missing factor: 1 input has no emission factor (mystery <additive>)" in md
+    assert "- **FAILED** missing factor: 1 input has no emission factor (mystery \\<additive\\>)" in md
     assert "| electricity (energy) | 0.500 | 62.1% |" in md
     assert "| ↳ tin oxide | tin oxide | 0.0100 kg | model | 10.0/kg | Test source table F-TIN |" in md
-    assert "| ↳ mystery <additive> | no match | 0 kg | model | **no factor** |" in md
+    assert "| ↳ mystery \\<additive\\> | no match | 0 kg | model | **no factor** |" in md
 
 
 def test_csv_export_has_one_row_per_line_and_sums_to_the_total(trace):

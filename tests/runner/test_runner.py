@@ -14,7 +14,7 @@ from openpcf.llm.rate import RateLimiter
 from openpcf.llm.retry import RetryPolicy, backoff_seconds, is_retryable, retry_after_seconds, retry_delay
 from openpcf.pcfbench.predictions import Prediction, Usage
 from openpcf.pcfbench.run_log.manifest import RunIdentity, identity_mismatch
-from openpcf.pcfbench.run_log.results import ResultsLog, drop_failed, read_results
+from openpcf.pcfbench.run_log.results import ResultsLog, read_results
 from openpcf.runner.session import RunError, resolve_task, select_rows, totals_of
 
 NO_JITTER = RetryPolicy(max_attempts=5, base_delay=1.0, multiplier=2.0, max_delay=5.0, jitter=0.0)
@@ -106,9 +106,9 @@ def test_results_log_appends_and_cuts_a_partial_last_line(tmp_path) -> None:
     assert (tmp_path / "results.jsonl").read_text().endswith('"error": "boom"}\n')
     log2.append(Prediction(id="c", output={"kgco2e": 3.0}))
     log2.close()
-    assert [p.id for p in read_results(tmp_path / "results.jsonl")] == ["a", "b", "c"]
-    assert drop_failed(tmp_path / "results.jsonl") == 1
-    assert [p.id for p in read_results(tmp_path / "results.jsonl")] == ["a", "c"]
+    assert [p.id for p in read_results(tmp_path / "results.jsonl").predictions] == ["a", "b", "c"]
+    assert ResultsLog(tmp_path).drop_failed() == 1
+    assert [p.id for p in read_results(tmp_path / "results.jsonl").predictions] == ["a", "c"]
 
 
 def test_totals_add_up_and_unknown_cost_is_unknown() -> None:
@@ -203,7 +203,7 @@ def test_loop_records_exceptions_and_schema_failures(tmp_path, monkeypatch: pyte
     out = tmp_path / "run"
     opts = RunOptions(task="epd_name_only", model="offline", data_dir=data, out_dir=out, concurrency=2)
     m = asyncio.run(run_benchmark(opts, solver=PlainSolver()))
-    by_id = {p.id: p for p in read_results(out / "results.jsonl")}
+    by_id = {p.id: p for p in read_results(out / "results.jsonl").predictions}
     assert by_id["p1"].output == {"kgco2e": 10.0} and by_id["p1"].trace == {"by": "plain"}
     assert by_id["p2"].error == "ValueError: no factor for steel beam" and by_id["p2"].output is None
     assert by_id["p3"].output is None and by_id["p3"].error.startswith(

@@ -29,6 +29,7 @@ class Reply:
     delay: float = 0.0
     prompt_tokens: int = 100
     completion_tokens: int = 20
+    echo_authorization: bool = False  # a hostile server: the error body repeats the Authorization header
 
 
 Script = Callable[[dict[str, Any], int], Reply]
@@ -116,9 +117,10 @@ class StubServer:
                 if reply.delay:
                     time.sleep(reply.delay)
                 if reply.status != 200:
-                    payload = json.dumps(
-                        {"error": {"message": f"stub status {reply.status}", "type": "stub"}}
-                    ).encode()
+                    message = f"stub status {reply.status}"
+                    if reply.echo_authorization:
+                        message += f"; you sent Authorization: {self.headers.get('authorization')}; path {self.path}"
+                    payload = json.dumps({"error": {"message": message, "type": "stub"}}).encode()
                 else:
                     payload = json.dumps(_completion(body, reply, n)).encode()
                 try:

@@ -95,7 +95,7 @@ def write_json(path: Path, data: Any) -> Path:
 # ---------------------------------------------------------------- benchmark fixtures
 #
 # A data folder with 4 EPD items and 4 triage items, and three RUNDIRs written by hand the way the
-# runner and scorer write them (results.jsonl, manifest.json, summary.json, items.jsonl).
+# runner and scorer write them (results.jsonl, manifest.json, summary.json, scores.jsonl).
 
 EPD_ROWS = [
     ("e1", "PET resin", "Paper and plastic products", 2.0),
@@ -142,7 +142,7 @@ def write_run(root: Path, name: str, task: str, model: str, results: list[dict[s
         "totals": {"items": len(results), "finished": len(results), "cost_usd": 0.0}})
     write_json(run / "summary.json", {"task": task, "n_items": len(results), "n_failed": n_failed,
                                       "metrics": metrics, "strata": strata or {}})
-    write_jsonl(run / "items.jsonl", items)
+    write_jsonl(run / "scores.jsonl", items)
     return run
 
 

@@ -3,8 +3,10 @@ beside the published results of the paper's eight frontier models, and per-task 
 
 Layout of ``--out``::
 
-    OUT/<run>/results.jsonl, manifest.json, summary.json   one runner folder per task / epd setting
+    OUT/<run>/results.jsonl, manifest.json, summary.json,  one runner folder per task / epd setting
+              scores.jsonl
     OUT/leaderboard.md, leaderboard.json                    headline metrics + published rows
+                                                            (built by :mod:`openpcf.report.leaderboard`)
     OUT/details.md, details.json                            every metric with SE and 95% CI, per run
 
 Runs go through the runner (:func:`openpcf.runner.session.run_benchmark`), so a rerun resumes and
@@ -17,11 +19,14 @@ import json
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from openpcf.cli.common import console, fail, require_folder
+
+if TYPE_CHECKING:
+    from openpcf.pcfbench.run_log.summary import RunSummary
 
 #: The runs of a full bench: (run folder name, task, epd setting).
 BENCH_RUNS: tuple[tuple[str, str, str | None], ...] = (
@@ -37,19 +42,6 @@ BENCH_RUNS: tuple[tuple[str, str, str | None], ...] = (
     ("compositional", "compositional", None),
 )
 
-#: Leaderboard columns: (published-results key, run folder, metric, short header).
-LEADERBOARD_COLUMNS: tuple[tuple[str, str, str, str], ...] = (
-    ("decomposition_f1", "decomposition", "f1", "T1 F1"),
-    ("triage_accuracy", "triage", "accuracy", "T2 acc"),
-    ("mapping_exact_match", "mapping", "exact_match", "T3 EM"),
-    ("extraction_material_claim_f1", "extraction_material", "claim_f1", "T4 F1"),
-    ("extraction_energy_claim_f1", "extraction_energy", "claim_f1", "T5 F1"),
-    ("epd_within_2x", "epd_with_description", "within_2x", "T7 direct ≤2×"),
-    ("compositional_within_2x", "compositional", "within_2x", "T7 comp. ≤2×"),
-    ("compositional_mass_violation_rate", "compositional", "mass_violation_rate", "mass viol. ↓"),
-)
-
-
 def select_runs(tasks: Sequence[str] | None) -> list[tuple[str, str, str | None]]:
     """The runs for ``--tasks`` (task names, ``epd`` for its four settings, or single epd settings)."""
     if not tasks:
@@ -62,96 +54,40 @@ def select_runs(tasks: Sequence[str] | None) -> list[tuple[str, str, str | None]
     return [r for r in BENCH_RUNS if r[0] in wanted or (r[1] == "epd" and "epd" in wanted)]
 
 
-def published_results() -> dict[str, Any]:
-    """The paper's published table (package data, with its citation)."""
-    from openpcf.paths import package_data
-
-    return json.loads(package_data("published_results.json").read_text(encoding="utf-8"))
-
-
-def leaderboard(
-    model: str, summaries: dict[str, dict[str, Any]], published: dict[str, Any], *, data_label: str
-) -> dict[str, Any]:
-    """Leaderboard document: the published rows and one row for ``model`` from its run summaries.
-
-    A cell of the run is ``{"value", "ci"}`` (None when the run is absent or the metric undefined).
-    """
-    row: dict[str, Any] = {"model": model, "data": data_label}
-    for key, run, metric, _ in LEADERBOARD_COLUMNS:
-        m = ((summaries.get(run) or {}).get("metrics") or {}).get(metric)
-        row[key] = {"value": m.get("value"), "ci": m.get("ci")} if isinstance(m, dict) else None
-    return {
-        "columns": {key: header for key, _, _, header in LEADERBOARD_COLUMNS},
-        "this_run": row,
-        "published": published["models"],
-        "citation": published["citation"],
-        "published_setup": published["setup"],
-    }
-
-
-def _cell(value: Any) -> str:
-    if isinstance(value, dict):
-        v, ci = value.get("value"), value.get("ci") or (None, None)
-        if v is None:
-            return "–"
-        if ci and ci[0] is not None and ci[1] is not None:
-            return f"{v:.3f} [{ci[0]:.2f}, {ci[1]:.2f}]"
-        return f"{v:.3f}"
-    if isinstance(value, (int, float)):
-        return f"{value:.3f}"
-    return "–"
-
-
-def leaderboard_markdown(board: dict[str, Any]) -> str:
-    """The leaderboard as a Markdown table (this run first, with 95% intervals; published rows after)."""
-    keys = list(board["columns"])
-    head = "| model | " + " | ".join(board["columns"][k] for k in keys) + " |"
-    rule = "|---|" + "---|" * len(keys)
-    run = board["this_run"]
-    lines = [
-        head,
-        rule,
-        f"| **{run['model']}** ({run['data']}) | " + " | ".join(_cell(run[k]) for k in keys) + " |",
-    ]
-    for m in board["published"]:
-        lines.append(f"| {m['model']} (published) | " + " | ".join(_cell(m.get(k)) for k in keys) + " |")
-    note = (
-        f"\nThis run: metrics with bootstrap 95% intervals on `{run['data']}`. Published rows: "
-        f"{board['citation']} — {board['published_setup']}. Published numbers are on the full dataset; "
-        "a run on a split is not directly comparable item for item.\n"
-    )
-    extra = "".join(f"\n- {n}" for n in board.get("notes", []))
-    return "\n".join(lines) + "\n" + note + (extra + "\n" if extra else "")
-
-
-def details_markdown(summaries: dict[str, dict[str, Any]], timings: dict[str, float]) -> str:
+def details_markdown(summaries: dict[str, RunSummary], timings: dict[str, float]) -> str:
     """Every metric of every run with SE and 95% CI, plus n, failures and wall time."""
     out = ["# Per-task details", ""]
+    fmt = lambda x: "–" if x is None else f"{x:.4f}"
     for run, summary in summaries.items():
         out.append(f"## {run}")
-        out.append(
-            f"items {summary.get('n_items')}, failed {summary.get('n_failed')}, wall time {timings.get(run, 0.0):.1f} s"
-        )
+        out.append(f"items {summary.n_items}, failed {summary.n_failed}, wall time {timings.get(run, 0.0):.1f} s")
         out.append("")
         out.append("| metric | value | SE | 95% CI | n |")
         out.append("|---|---|---|---|---|")
-        for name, m in (summary.get("metrics") or {}).items():
-            v, se, ci = m.get("value"), m.get("se"), m.get("ci") or (None, None)
-            fmt = lambda x: "–" if x is None else f"{x:.4f}"
-            out.append(f"| {name} | {fmt(v)} | {fmt(se)} | [{fmt(ci[0])}, {fmt(ci[1])}] | {m.get('n')} |")
+        for name, m in summary.metrics.items():
+            out.append(f"| {name} | {fmt(m.value)} | {fmt(m.se)} | [{fmt(m.ci[0])}, {fmt(m.ci[1])}] | {m.n} |")
         out.append("")
     return "\n".join(out)
 
 
-def warm_picklist_search(picklist: Path, tasks: set[str]) -> None:
-    """Embed the picklist once before the runs that search it, with a progress bar (cached afterwards)."""
-    from openpcf.cli.common import embedding_progress
+def bench_leaderboard(model: str, summaries: dict[str, RunSummary], *, data_label: str,
+                      notes: Sequence[str] = ()) -> tuple[dict[str, Any], str]:
+    """The leaderboard of a bench (JSON document, Markdown) from its run summaries and the published table."""
+    from openpcf.report.leaderboard import (
+        headline_of_summary,
+        headline_table,
+        leaderboard_document,
+        leaderboard_markdown,
+        read_published,
+    )
 
-    from openpcf.systems.offline import prepare_picklist_search
-
-    if tasks & {"triage", "mapping"} and picklist.is_file():
-        with embedding_progress() as report:
-            prepare_picklist_search(picklist, progress=report)
+    by_name = {name: (task, setting) for name, task, setting in BENCH_RUNS}
+    runs = [headline_of_summary(model, *by_name[name], summary, data=data_label) for name, summary in summaries.items()]
+    published = read_published()
+    columns, rows = headline_table(runs, published, all_published_columns=True, other_epd_settings=False)
+    board = leaderboard_document(columns, rows, published=published)
+    board["notes"] = list(notes)
+    return board, leaderboard_markdown(columns, rows, published=published, notes=notes)
 
 
 def run_bench(
@@ -171,8 +107,11 @@ def run_bench(
     """
     import asyncio
 
+    from openpcf.cli.progress import RunProgress, embedding_progress
     from openpcf.pcfbench.data import BenchmarkFolder
+    from openpcf.pcfbench.run_log.summary import RunSummary, read_summary
     from openpcf.runner.session import RunOptions, run_benchmark
+    from openpcf.systems.offline import warm_picklist_search
     from openpcf.systems.registry import SolverUnavailable, offline_solver, solver_for
 
     folder = BenchmarkFolder(data)
@@ -183,43 +122,41 @@ def run_bench(
             f"{data}: no file for {', '.join(missing)} (expected the standard PCFBench file names)"
         )
     out.mkdir(parents=True, exist_ok=True)
-    summaries: dict[str, dict[str, Any]] = {}
+    summaries: dict[str, RunSummary] = {}
     timings: dict[str, float] = {}
     started = time.perf_counter()
     skipped: dict[str, str] = {}
     if model == "offline" and progress and (solver_options or {}).get("dense", True):
-        warm_picklist_search(folder.picklist_path(), {t for _, t, _ in runs})
+        with embedding_progress() as bar:
+            warm_picklist_search(folder.picklist_path(), {t for _, t, _ in runs}, progress=bar)
     for name, task, setting in runs:
         opts = RunOptions(task=task, model=model, data_dir=data, out_dir=out / name, setting=setting,
                           concurrency=concurrency, limit=limit)  # fmt: skip
         t0 = time.perf_counter()
-        bar = _progress(name) if progress else None
         try:
             if model == "offline":
                 solver, hashes = offline_solver(task, setting=setting, picklist=folder.picklist_path(),
                                                 **(solver_options or {})), {}  # fmt: skip
             else:
                 solver, hashes = solver_for(task, model, opts, setting=setting, picklist=folder.picklist_path())  # type: ignore[arg-type]
-            asyncio.run(run_benchmark(opts, solver, prompt_hashes=hashes, progress=bar))
+            asyncio.run(run_benchmark(opts, solver, prompt_hashes=hashes,
+                                      progress=RunProgress(name) if progress else None))
         except SolverUnavailable as exc:  # a task this install has no solver for: the other runs go on
             skipped[name] = str(exc)
             continue
         timings[name] = time.perf_counter() - t0
-        summary_path = out / name / "summary.json"
-        summaries[name] = (
-            json.loads(summary_path.read_text(encoding="utf-8")) if summary_path.is_file() else {}
-        )
+        summaries[name] = read_summary(out / name) or RunSummary()
     total = time.perf_counter() - started
-    board = leaderboard(model, summaries, published_results(), data_label=Path(data).name)
+    board, markdown = bench_leaderboard(model, summaries, data_label=Path(data).name,
+                                        notes=offline_notes() if model == "offline" else [])
     board["wall_time_s"] = round(total, 2)
     board["run_wall_time_s"] = {k: round(v, 2) for k, v in timings.items()}
     board["skipped"] = skipped
-    board["notes"] = offline_notes() if model == "offline" else []
     (out / "leaderboard.json").write_text(
         json.dumps(board, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
     )
-    (out / "leaderboard.md").write_text(leaderboard_markdown(board), encoding="utf-8")
-    details = {name: {k: v for k, v in s.items() if k in ("task", "setting", "n_items", "n_failed", "metrics", "strata", "warnings")}
+    (out / "leaderboard.md").write_text(markdown, encoding="utf-8")
+    details = {name: s.model_dump(mode="json", include={"task", "setting", "n_items", "n_failed", "metrics", "strata", "warnings"})
                for name, s in summaries.items()}  # fmt: skip
     (out / "details.json").write_text(
         json.dumps({"runs": details, "wall_time_s": board["run_wall_time_s"]}, indent=1) + "\n",
@@ -227,6 +164,7 @@ def run_bench(
     )
     notes = "".join(f"\n## {name}\nskipped: {why}\n" for name, why in skipped.items())
     (out / "details.md").write_text(details_markdown(summaries, timings) + notes, encoding="utf-8")
+    board["markdown"] = markdown
     return board
 
 
@@ -249,12 +187,6 @@ def offline_notes() -> list[str]:
             f"offline mapping confidence is calibrated on the dev split: cross-validated ECE {cv['ece']:.3f}"
         )
     return notes
-
-
-def _progress(label: str) -> Any:
-    from openpcf.cli.run import _RichProgress
-
-    return _RichProgress(label)
 
 
 def register(app: typer.Typer) -> None:
@@ -292,5 +224,5 @@ def register(app: typer.Typer) -> None:
             )
         except (DataError, ValueError, RuntimeError) as exc:
             fail(str(exc))
-        console.print(leaderboard_markdown(board), soft_wrap=True, highlight=False)
+        console.print(board["markdown"], soft_wrap=True, highlight=False)
         console.print(f"wall time {board['wall_time_s']:.1f} s · written to {out}/leaderboard.md, details.md")

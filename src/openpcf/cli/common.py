@@ -1,22 +1,26 @@
-"""Shared CLI plumbing: one console, one way to fail with a clear message."""
+"""Shared CLI plumbing: one console, one way to fail with a clear message (progress bars: :mod:`.progress`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+import sys
 from pathlib import Path
 from typing import NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 console = Console()
 err_console = Console(stderr=True)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    """Print a one-line error (no traceback) and exit."""
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    """Print a one-line error (no traceback) and exit; secrets the process knows (API keys in the
+    environment, credentials in a URL argument) are masked."""
+    from openpcf.llm.redaction import Redactor
+
+    message = Redactor.for_process(sys.argv[1:])(message)
+    err_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -24,26 +28,3 @@ def require_folder(path: Path, option: str = "--out") -> None:
     """Fail in one line when PATH exists but is a file (a run or bench output is a folder)."""
     if path.exists() and not path.is_dir():
         fail(f"{path}: exists and is not a folder ({option} takes a folder)")
-
-
-@contextmanager
-def embedding_progress() -> Iterator[Callable[[int, int], None]]:
-    """A progress bar (on stderr) for the first, uncached embedding of a catalog; silent when cached."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    with Progress(
-        TextColumn("embedding catalog (cached after the first run)"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err_console,
-        transient=True,
-    ) as bar:
-        task = bar.add_task("embed", total=None)
-
-        def update(done: int, total: int) -> None:
-            if bar.tasks[0].total != total:  # a second pass (record labels) restarts the count
-                bar.reset(task, total=total)
-            bar.update(task, completed=done)
-
-        yield update

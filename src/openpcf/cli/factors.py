@@ -206,12 +206,11 @@ def resolve_command(
         return
     if not batch.is_file():
         fail(f"{batch}: no such file")
-    from rich.progress import Progress
+    from openpcf.cli.progress import progress_bar
 
     rows = _read_batch(batch)
     lines, n_ok, n_err = [], 0, 0
-    with Progress(console=console, transient=True, disable=out is None) as progress:
-        task = progress.add_task("resolving", total=len(rows))
+    with progress_bar("resolving", len(rows), console=console, disable=out is None) as bar:
         for i, obj, error in rows:
             rid = (obj or {}).get("id", f"line-{i}")
             rec: dict = {"id": rid, "factor": None, "match": None}
@@ -229,7 +228,7 @@ def resolve_command(
                     rec.update(m.as_output())
                     n_ok += 1
             lines.append(json.dumps(rec, ensure_ascii=False))
-            progress.advance(task)
+            bar.advance()
     text = "\n".join(lines) + "\n"
     if out is None:
         print(text, end="")
@@ -245,8 +244,7 @@ def coverage_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Crosswalk every picklist reference product to an open factor (or none) and report coverage."""
-    from rich.progress import Progress
-
+    from openpcf.cli.progress import progress_bar
     from openpcf.factors.crosswalk import (
         PicklistError,
         build_crosswalk,
@@ -257,9 +255,8 @@ def coverage_command(
 
     try:
         n = len(read_picklist(picklist))
-        with Progress(console=console, transient=True) as progress:
-            task = progress.add_task("crosswalk", total=n)
-            entries = build_crosswalk(picklist, progress=lambda k: progress.advance(task, k))
+        with progress_bar("crosswalk", n, console=console) as bar:
+            entries = build_crosswalk(picklist, progress=bar.advance)
     except PicklistError as exc:
         fail(str(exc))
     summary = coverage(entries)

@@ -45,11 +45,12 @@ def _load_trace(path: Path) -> Any:
 
 
 def _load_benchmark(paths: list[Path], data: Path | None, published: bool) -> Any:
-    from openpcf.report.benchmark_view import RunError, load_benchmark, published_reference
+    from openpcf.report.benchmark_view import RunError, load_benchmark
+    from openpcf.report.leaderboard import read_published
 
     try:
-        view = load_benchmark(paths, data_dir=data, published=published_reference() if published else [])
-    except RunError as exc:
+        view = load_benchmark(paths, data_dir=data, published=read_published() if published else None)
+    except (RunError, ValueError) as exc:
         fail(str(exc))
     for w in view.warnings:
         err_console.print(f"[yellow]warning:[/] {w}", highlight=False)
@@ -99,40 +100,20 @@ def view_command(
     published: Annotated[bool, typer.Option("--published/--no-published", help="Show the paper's published results.")] = True,
 ) -> None:
     """Serve the report of PATH on 127.0.0.1 (re-rendered on every reload) until Ctrl-C."""
-    from openpcf.report.local_server import Prefixes, Routes, make_server, server_url
+    from openpcf.report.local_server import make_server, server_url
 
     if not path.exists():
         fail(f"{path}: no such file or directory")
-    routes: Routes
-    prefixes: Prefixes = {}
     if path.is_file():
-        from openpcf.report.pcf_report import render_trace_html, trace_csv, trace_markdown
+        from openpcf.report.pcf_report import trace_routes
 
         _load_trace(path)  # fail early with a clear message
-
-        def trace_now() -> Any:
-            return _load_trace(path)
-
-        routes = {
-            "/": ("text/html; charset=utf-8", lambda: render_trace_html(trace_now())),
-            "/report.md": ("text/markdown; charset=utf-8", lambda: trace_markdown(trace_now())),
-            "/report.csv": ("text/csv; charset=utf-8", lambda: trace_csv(trace_now())),
-        }
+        routes, prefixes = trace_routes(path)
     else:
-        from openpcf.report.benchmark_report import render_benchmark_html
-        from openpcf.report.benchmark_view import item_trace
-        from openpcf.report.pcf_report import render_trace_html
+        from openpcf.report.benchmark_report import benchmark_routes
 
-        _load_benchmark([path], data, published)
-
-        def trace_page(rest: str) -> str | None:  # /trace/RUNKEY/ITEM_ID: the PCF report of an item's trace
-            key, _, item_id = rest.partition("/")
-            trace = item_trace(_load_benchmark([path], data, published), key, item_id)
-            return render_trace_html(trace) if trace else None
-
-        routes = {"/": ("text/html; charset=utf-8",
-                        lambda: render_benchmark_html(_load_benchmark([path], data, published)))}
-        prefixes = {"/trace/": ("text/html; charset=utf-8", trace_page)}
+        _load_benchmark([path], data, published)  # fail early with a clear message
+        routes, prefixes = benchmark_routes(path, data_dir=data, published=published)
     try:
         server = make_server(routes, port=port, prefixes=prefixes)
     except OSError as exc:

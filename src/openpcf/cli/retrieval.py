@@ -27,8 +27,7 @@ def register(app: typer.Typer) -> None:
         method: Annotated[str, typer.Option("--method", help="bm25|dense|hybrid.")] = "hybrid",
     ) -> None:
         """Score every corpus document for every query and write the ten best per query."""
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
+        from openpcf.cli.progress import progress_display
         from openpcf.retrieval.data import RetrievalDataError, load_retrieval_data
         from openpcf.retrieval.ranking import rank_corpus, write_rankings
 
@@ -38,20 +37,14 @@ def register(app: typer.Typer) -> None:
             bench = load_retrieval_data(data, need_qrels=False)
         except RetrievalDataError as exc:
             fail(str(exc))
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-        ) as bar:
-            embed_task = bar.add_task("embedding corpus", total=len(bench.corpus), visible=method != "bm25")
-            rank_task = bar.add_task("ranking", total=len(bench.queries))
+        with progress_display(console=console, transient=False) as display:
+            embedded = display.bar("embedding corpus", len(bench.corpus), visible=method != "bm25")
+            ranking = display.bar("ranking", len(bench.queries))
 
             def ranked(n: int) -> None:
                 # Ranking starts once the corpus vectors exist (embedded now or loaded from the cache).
-                bar.update(embed_task, completed=len(bench.corpus))
-                bar.update(rank_task, completed=n)
+                embedded.update(len(bench.corpus))
+                ranking.update(n)
 
             try:
                 rankings = rank_corpus(
@@ -59,7 +52,7 @@ def register(app: typer.Typer) -> None:
                     bench.corpus,
                     method,
                     progress=ranked,
-                    embed_progress=lambda n, total: bar.update(embed_task, completed=n),
+                    embed_progress=lambda n, total: embedded.update(n),
                 )
             except RetrievalDataError as exc:
                 fail(str(exc))

@@ -3,67 +3,26 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import typer
 
-from openpcf.cli.common import console, fail, require_folder
-
-
-class _RichProgress:
-    """A live bar with items done, failures, tokens and running cost."""
-
-    def __init__(self, label: str):
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
-
-        self._bar = Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            TextColumn("{task.fields[stats]}"),
-            console=console,
-            transient=False,
-        )
-        self._label = label
-        self._task: Any = None
-
-    def start(self, total: int, done: int) -> None:
-        self._bar.start()
-        self._task = self._bar.add_task(self._label, total=total, completed=done, stats="")
-
-    def advance(self, pred: Any, meter: Any, totals: Any) -> None:
-        cost = "cost ?" if totals.cost_usd is None else f"${totals.cost_usd:.4f}"
-        stats = f"{cost} · {totals.failed} failed · {totals.cache_hits} cached"
-        self._bar.update(self._task, advance=1, stats=stats)
-
-    def stop(self) -> None:
-        self._bar.stop()
+from openpcf.cli.common import console, err_console, fail, require_folder
 
 
 def _print_summary(out: Path) -> None:
-    import json
+    from openpcf.pcfbench.run_log.summary import read_summary
 
-    summary_path = out / "summary.json"
-    if not summary_path.is_file():
+    try:
+        summary = read_summary(out)
+    except ValueError as exc:
+        fail(str(exc))
+    if summary is None:
         return
-    summary = json.loads(summary_path.read_text(encoding="utf-8"))
-    metrics = summary.get("metrics") or {}
-    parts = []
-    for name, m in list(metrics.items())[:6]:
-        value = m.get("value") if isinstance(m, dict) else m
-        parts.append(f"{name}={value:.3f}" if isinstance(value, (int, float)) else f"{name}={value}")
-    failed = summary.get("n_failed")
+    parts = [f"{name}={m.value:.3f}" if m.value is not None else f"{name}=None"
+             for name, m in list(summary.metrics.items())[:6]]
+    failed = summary.n_failed
     console.print(
-        f"{summary.get('task')}: {', '.join(parts)}" + (f" ({failed} failed)" if failed is not None else "")
+        f"{summary.task}: {', '.join(parts)}" + (f" ({failed} failed)" if failed is not None else "")
     )
 
 
@@ -146,12 +105,12 @@ def register(app: typer.Typer) -> None:
 
         from pydantic import ValidationError
 
-        from openpcf.pcfbench.data import DataError
+        from openpcf.cli.progress import RunProgress
         from openpcf.llm.models import CredentialError, GenerationSettings, ProviderMissingError
-        from openpcf.llm.retry import RetryPolicy
-        from openpcf.runner.session import RunError, RunOptions, read_ids, resolve_task, run_benchmark
         from openpcf.llm.prompt_book import PromptError
-        from openpcf.pcfbench.data import BenchmarkFolder
+        from openpcf.llm.retry import RetryPolicy
+        from openpcf.pcfbench.data import BenchmarkFolder, DataError
+        from openpcf.runner.session import RunError, RunOptions, read_ids, resolve_task, run_benchmark
         from openpcf.systems.registry import SolverUnavailable, judge_for, solver_for
 
         require_folder(out)
@@ -188,16 +147,18 @@ def register(app: typer.Typer) -> None:
             resolved, resolved_setting = resolve_task(task, setting)
             label = resolved + (f" ({resolved_setting})" if resolved_setting else "")
             if model == "offline":
-                from openpcf.cli.bench import warm_picklist_search
+                from openpcf.cli.progress import embedding_progress
+                from openpcf.systems.offline import warm_picklist_search
 
-                warm_picklist_search(BenchmarkFolder(data).picklist_path(), {resolved})
+                with embedding_progress() as bar:
+                    warm_picklist_search(BenchmarkFolder(data).picklist_path(), {resolved}, progress=bar)
             solver, prompt_hashes = solver_for(
                 resolved, model, opts, setting=resolved_setting, picklist=BenchmarkFolder(data).picklist_path(),
                 judge=judge,
             )
             aligner = judge_for(judge, opts, run_model=model) if judge and resolved == "decomposition" else None
             manifest = asyncio.run(
-                run_benchmark(opts, solver, prompt_hashes=prompt_hashes, judge=aligner, progress=_RichProgress(label))
+                run_benchmark(opts, solver, prompt_hashes=prompt_hashes, judge=aligner, progress=RunProgress(label))
             )
         except KeyboardInterrupt:
             fail(f"interrupted: finished items are kept in {out}; rerun the same command to resume", code=130)
@@ -220,6 +181,12 @@ def register(app: typer.Typer) -> None:
             f"{t.finished}/{t.items} items ({t.failed} failed, {t.skipped_finished} already done) · "
             f"{t.requests} requests, {t.cache_hits} cache hits · {t.input_tokens}+{t.output_tokens} tokens · {cost}"
         )
+        if t.quarantined:
+            err_console.print(
+                f"[yellow]warning:[/] {t.quarantined} unreadable line(s) of {out / 'results.jsonl'} moved to "
+                f"{out / 'results.quarantine.jsonl'}; their items were solved again",
+                highlight=False, soft_wrap=True,
+            )
         _print_summary(out)
 
     @app.command("rescore")
@@ -235,8 +202,8 @@ def register(app: typer.Typer) -> None:
         """Score a run again from its results.jsonl (no model calls except an uncached judge)."""
         import asyncio
 
-        from openpcf.pcfbench.data import DataError
         from openpcf.llm.models import CredentialError, ProviderMissingError
+        from openpcf.pcfbench.data import DataError
         from openpcf.runner.session import RunError, rescore
         from openpcf.systems.registry import judge_for
 

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from openpcf.cli.common import console, embedding_progress, fail
+from openpcf.cli.common import console, fail
+from openpcf.cli.progress import embedding_progress, progress_bar
 
 if TYPE_CHECKING:
     from openpcf.catalog import CatalogRead
@@ -194,20 +195,11 @@ def register(app: typer.Typer) -> None:
         done = _done_ids(out)
         todo = [q for q in batch if q[0] not in done]
         out.parent.mkdir(parents=True, exist_ok=True)
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
         with (
-            Progress(
-                TextColumn("searching"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                console=console,
-                disable=len(todo) < 2 * BATCH,
-            ) as bar,
+            progress_bar("searching", len(todo), console=console, transient=False,
+                         disable=len(todo) < 2 * BATCH) as bar,
             out.open("a", encoding="utf-8") as fh,
         ):
-            task = bar.add_task("search", total=len(todo))
             for start in range(0, len(todo), BATCH):
                 chunk = todo[start : start + BATCH]
                 results = search.search_many(
@@ -224,7 +216,7 @@ def register(app: typer.Typer) -> None:
                         + "\n"
                     )
                 fh.flush()
-                bar.advance(task, len(chunk))
+                bar.advance(len(chunk))
         console.print(
             f"wrote {len(todo)} result line(s) to {out}" + (f" ({len(done)} already there)" if done else "")
         )

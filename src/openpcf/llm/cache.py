@@ -4,7 +4,9 @@ Key = SHA-256 of the canonical JSON of (model, base URL, messages, tools and out
 that change an answer). Volatile fields (timestamps, run ids, tool-call ids, usage) are left out so a
 rerun of the same conversation finds its entries. Values are the pydantic-ai ``ModelResponse`` as JSON,
 one file per key under ``cache_dir()/responses/ab/abcdef….json``, written atomically. No credential or
-header ever enters a key or a value.
+header ever enters a key, and a value is redacted before it is written (a response names the server URL it
+came from, which may carry ``user:pass@`` or ``?api-key=``). A write that fails (full disk, no permission)
+is reported to the caller, never raised: the answer was paid for and is the result.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import hashlib
 import json
 import os
 import threading
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -87,9 +90,10 @@ def request_key(
 class ResponseCache:
     """Model responses by key. ``root`` defaults to ``cache_dir()/responses``; safe to delete."""
 
-    def __init__(self, root: str | Path | None = None):
+    def __init__(self, root: str | Path | None = None, *, redact: Callable[[bytes], bytes] | None = None):
         self.root = Path(root) if root is not None else cache_dir() / "responses"
         self._made: set[Path] = set()
+        self._redact = redact
 
     def _path(self, key: str) -> Path:
         return self.root / key[:2] / f"{key}.json"
@@ -109,19 +113,29 @@ class ResponseCache:
             return None
         return response
 
-    def put(self, key: str, response: Any) -> None:
+    def put(self, key: str, response: Any) -> OSError | None:
+        """Store a response; returns the ``OSError`` when it could not be written (the entry is then absent)."""
         from pydantic_ai.messages import ModelMessagesTypeAdapter
 
         path = self._path(key)
-        if path.parent not in self._made:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._made.add(path.parent)
         data = ModelMessagesTypeAdapter.dump_json([response])
+        if self._redact is not None:
+            data = self._redact(data)
         # Write then rename: a reader never sees half an entry (the name is unique per process and key).
         tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         try:
+            if path.parent not in self._made:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self._made.add(path.parent)
             tmp.write_bytes(data)
             os.replace(tmp, path)
+        except OSError as exc:
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:
+                pass
+            return exc
         except BaseException:
             tmp.unlink(missing_ok=True)
             raise
+        return None

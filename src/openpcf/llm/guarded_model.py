@@ -4,6 +4,7 @@ layer, and books its tokens and cost on the current item's meter."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import time
 from typing import Any
@@ -15,7 +16,10 @@ from openpcf.llm.metering import current_meter
 from openpcf.llm.models import GenerationSettings
 from openpcf.llm.prices import TokenPrice, cost_usd
 from openpcf.llm.rate import RateLimiter
+from openpcf.llm.redaction import Redactor
 from openpcf.llm.retry import RetryPolicy, retry_delay
+
+logger = logging.getLogger("openpcf")
 
 
 class GuardedModel(WrapperModel):
@@ -44,6 +48,7 @@ class GuardedModel(WrapperModel):
         self.rate_limiter = limiter
         self.token_price = price
         self._rng = random.Random(seed)
+        self.cache_write_failures = 0
 
     async def request(self, messages: list[Any], model_settings: Any, model_request_parameters: Any) -> Any:
         meter = current_meter()
@@ -89,8 +94,20 @@ class GuardedModel(WrapperModel):
                     cost_usd(self.token_price, usage.input_tokens, usage.output_tokens),
                 )
             if self.response_cache is not None and key is not None:
-                self.response_cache.put(key, response)
+                failure = self.response_cache.put(key, response)
+                if failure is not None:
+                    self._cache_write_failed(failure)
             return response
+
+    def _cache_write_failed(self, exc: OSError) -> None:
+        """A warning, once per model (the answer is kept: it was paid for)."""
+        self.cache_write_failures += 1
+        if self.cache_write_failures == 1:
+            where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+            logger.warning(
+                "warning: the response cache could not be written (%s%s); answers are kept but not cached",
+                where, exc.strerror or exc,
+            )
 
     async def aclose(self) -> None:
         """Close the HTTP client of the wrapped model, if it has one we built (before the event loop ends)."""
@@ -128,7 +145,7 @@ def guard_model(
         label=spec.label,
         base_url=spec.base_url,
         settings_key=settings.semantic(),
-        cache=ResponseCache() if cache else None,
+        cache=ResponseCache(redact=Redactor.for_run([base_url]).bytes) if cache else None,
         retry=retry,
         limiter=RateLimiter(requests_per_minute) if requests_per_minute else None,
         price=price_table().price(spec.name),

@@ -16,7 +16,14 @@ from typing import Any
 
 from markupsafe import Markup
 
-from openpcf.report.benchmark_view import HEADLINE, BenchmarkView, Metric, RunView
+from openpcf.report.benchmark_view import (
+    HEADLINE,
+    BenchmarkView,
+    Metric,
+    RunView,
+    item_trace,
+    load_benchmark,
+)
 from openpcf.report.charts import (
     OKABE_ITO,
     Bar,
@@ -33,6 +40,17 @@ from openpcf.report.charts import (
     series_colour,
 )
 from openpcf.report.html_page import json_for_script, render_page
+from openpcf.report.leaderboard import (
+    FULL_DATASET_ITEMS,
+    HEADLINE_COLUMNS,
+    Cell,
+    Column,
+    LeaderRow,
+    RunHeadline,
+    headline_table,
+    read_published,
+)
+from openpcf.report.local_server import Prefixes, Routes
 
 TASK_TITLES = {
     "decomposition": "T1 decomposition",
@@ -55,53 +73,27 @@ def item_href(run: RunView, item_id: str) -> str:
     return f"#item/{run.key}/{item_id}"
 
 
-def column_title(column: str) -> str:
-    task, _, setting = column.partition("/")
-    title = TASK_TITLES.get(task, task)
-    return f"{title} · {setting}" if setting else title
+def column_title(column: Column) -> str:
+    """Task title, epd setting, and the metric when it is not the task's headline."""
+    title = TASK_TITLES.get(column.task, column.task)
+    if column.setting:
+        title += f" · {column.setting}"
+    if column.metric != HEADLINE.get(column.task, ("",))[0]:
+        title += f" · {column.metric.replace('_', ' ')}" + (" ↓" if column.lower_is_better else "")
+    return title
 
 
-@dataclass
-class Cell:
-    value: float | None
-    low: float | None = None
-    high: float | None = None
-    href: str | None = None
-    n: int | None = None
+def run_headline(r: RunView) -> RunHeadline:
+    """What the leaderboard needs of a run: its metrics (the scorer's), n and the link to its misses."""
+    href = items_href(r, "miss")
+    metrics = {k: Cell(m.value, m.low, m.high, href, r.n_items) for k, m in r.metrics.items()}
+    return RunHeadline(r.system, r.task, r.setting, metrics, r.n_items, href)
 
 
-@dataclass
-class LeaderRow:
-    system: str
-    published: bool
-    cells: dict[str, Cell]
-    note: str = ""
-
-
-def leaderboard(view: BenchmarkView) -> tuple[list[str], list[LeaderRow]]:
-    """Columns (task or task/setting) and one row per system: runs first, then the published models."""
-    columns: list[str] = []
-    for task in TASK_ORDER:
-        for r in view.runs:
-            if r.task == task and r.column not in columns:
-                columns.append(r.column)
-    for p in view.published:
-        for c in p.get("values", {}):
-            if c not in columns and c.partition("/")[0] in TASK_TITLES:
-                columns.append(c)
-    columns.sort(key=lambda c: (TASK_ORDER.index(c.partition("/")[0]), c))
-    rows: dict[str, LeaderRow] = {}
-    for r in view.runs:
-        row = rows.setdefault(r.system, LeaderRow(r.system, False, {}))
-        m = r.headline_metric
-        row.cells[r.column] = Cell(m.value if m else None, m.low if m else None, m.high if m else None,
-                                   items_href(r, "miss"), r.n_items)
-    out = list(rows.values())
-    for p in view.published:
-        out.append(LeaderRow(str(p.get("system")), True,
-                             {c: Cell(_num(v)) for c, v in p.get("values", {}).items() if c in columns},
-                             str(p.get("source", ""))))
-    return columns, out
+def leaderboard(view: BenchmarkView) -> tuple[list[Column], list[LeaderRow]]:
+    """The headline table (:func:`openpcf.report.leaderboard.headline_table`): runs first, then the published
+    models; each run number links to the items it missed."""
+    return headline_table([run_headline(r) for r in view.runs], view.published)
 
 
 def _num(x: Any) -> float | None:
@@ -111,24 +103,42 @@ def _num(x: Any) -> float | None:
 # ------------------------------------------------------------------ per-task pieces
 
 
-def headline_chart(task_runs: list[RunView], view: BenchmarkView, metric: str, label: str,
-                   published_column: str | None = None) -> str:
-    bars = []
+def published_column(task: str, metric: str) -> Column | None:
+    """The published column of a task's metric (epd: the with-description setting the paper reports)."""
+    return next((c for c in HEADLINE_COLUMNS if c.task == task and c.metric == metric), None)
+
+
+def headline_chart(task_runs: list[RunView], view: BenchmarkView, metric: str, label: str) -> str:
+    """The headline of each run (with n) beside the published models.
+
+    Only runs scored on the full dataset (n as published) are ranked among the published rows; the others
+    (a split, a ``--limit`` smoke run) are drawn apart below a rule, labelled as not comparable."""
+    comparable, apart = [], []
     for i, r in enumerate(task_runs):
         m = r.metrics.get(metric)
         if m and m.value is not None:
-            bars.append(Bar(r.label, m.value, m.low, m.high, href=items_href(r, "miss" if metric == r.headline[0] else "all"),
-                            colour=series_colour(i), note=f"{r.n_items} items"))
-    bars.sort(key=lambda b: -b.value)
+            n = r.n_items if r.n_items is not None else len(r.items)
+            bar = Bar(f"{r.label} (n={n})", m.value, m.low, m.high,
+                      href=items_href(r, "miss" if metric == r.headline[0] else "all"),
+                      colour=series_colour(i), note=f"{n} items")
+            (comparable if run_headline(r).comparable else apart).append(bar)
     pub = []
-    for p in view.published:
-        v = _num(p.get("values", {}).get(published_column or "")) if published_column else None
-        if v is not None:
-            pub.append(Bar(f"{p.get('system')} (published)", v, colour=PUBLISHED_COLOUR, note=str(p.get("source", ""))))
-    pub.sort(key=lambda b: -b.value)
-    if not bars and not pub:
+    column = published_column(task_runs[0].task, metric) if task_runs else None
+    full = FULL_DATASET_ITEMS.get(task_runs[0].task) if task_runs else None
+    if view.published is not None and column is not None:
+        for model in view.published.models:
+            v = view.published.value(model, column.key)
+            if v is not None:
+                pub.append(Bar(f"{model.get('model')} (published, n={full})", v, colour=PUBLISHED_COLOUR,
+                               note=view.published.source))
+    ranked = sorted(comparable + pub, key=lambda b: -b.value)
+    apart.sort(key=lambda b: -b.value)
+    if not ranked and not apart:
         return ""
-    return hbar_chart(bars + pub, label=label, value_format="share", domain=(0.0, 1.0))
+    if not apart or not pub:
+        return hbar_chart(ranked + apart, label=label, value_format="share", domain=(0.0, 1.0))
+    return hbar_chart(ranked, label=label, value_format="share", domain=(0.0, 1.0), apart=apart,
+                      apart_label=f"below: not comparable with the published models (not the full {full} items)")
 
 
 def metric_rows(r: RunView) -> list[tuple[str, Metric]]:
@@ -291,12 +301,6 @@ class TaskSection:
     cost: Markup
 
 
-def _published_column(task: str, runs: list[RunView]) -> str | None:
-    if task == "epd":
-        return "epd/epd_with_description"
-    return task
-
-
 def task_sections(view: BenchmarkView) -> list[TaskSection]:
     sections = []
     for task in TASK_ORDER:
@@ -322,10 +326,11 @@ def task_sections(view: BenchmarkView) -> list[TaskSection]:
                     if m and m.value is not None:
                         bars.append(Bar(f"{r.label}: {mname.replace('_', ' ')}", m.value, m.low, m.high,
                                         href=items_href(r, flt), colour=series_colour(i)))
-            for p in view.published:
-                v = _num(p.get("values", {}).get("mass_violation_rate"))
+            mv = published_column("compositional", "mass_violation_rate")
+            for model in view.published.models if view.published is not None and mv is not None else []:
+                v = view.published.value(model, mv.key)
                 if v is not None:
-                    bars.append(Bar(f"{p.get('system')} (published): mass violation rate", v, colour=PUBLISHED_COLOUR))
+                    bars.append(Bar(f"{model.get('model')} (published): mass violation rate", v, colour=PUBLISHED_COLOUR))
             if bars:
                 structure = Markup(hbar_chart(bars, label="Mass-violation and ghost rates (lower is better)",
                                               value_format="share", domain=(0.0, 1.0)))
@@ -335,8 +340,7 @@ def task_sections(view: BenchmarkView) -> list[TaskSection]:
                               if task == "mapping" else None) if t]
         sections.append(TaskSection(
             task=task, title=TASK_TITLES[task], runs=task_runs,
-            headline_chart=Markup(headline_chart(task_runs, view, metric, f"{name}, {TASK_TITLES[task]}",
-                                                 _published_column(task, task_runs))),
+            headline_chart=Markup(headline_chart(task_runs, view, metric, f"{name}, {TASK_TITLES[task]}")),
             scatter=scatter, legend=legend, strips=strips, structure_chart=structure,
             reliability=reliability, strata=strata, cost=Markup(cost_chart(task_runs, task)),
         ))
@@ -359,3 +363,20 @@ def write_benchmark_report(view: BenchmarkView, path: str | Path, title: str = "
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(render_benchmark_html(view, title), encoding="utf-8")
     return path
+
+
+def benchmark_routes(path: Path, *, data_dir: Path | None = None, published: bool = True) -> tuple[Routes, Prefixes]:
+    """``openpcf view RUNDIR``: the dashboard, read again on every request (a run in progress shows its latest
+    results; a last line still being written is left out), and ``/trace/RUNKEY/ITEM_ID`` for an item's trace."""
+    from openpcf.report.pcf_report import render_trace_html
+
+    def view() -> BenchmarkView:
+        return load_benchmark([path], data_dir=data_dir, published=read_published() if published else None)
+
+    def trace_page(rest: str) -> str | None:
+        key, _, item_id = rest.partition("/")
+        trace = item_trace(view(), key, item_id)
+        return render_trace_html(trace) if trace else None
+
+    return ({"/": ("text/html; charset=utf-8", lambda: render_benchmark_html(view()))},
+            {"/trace/": ("text/html; charset=utf-8", trace_page)})

@@ -1,11 +1,11 @@
 """What a benchmark report shows, read from run directories (RUNDIRs) and the task data.
 
-A RUNDIR holds ``results.jsonl`` (predictions format, with ``usage`` and ``error``), ``manifest.json``
-(task, setting, model, data checksums, totals) and ``summary.json`` (the scorer's TaskScore:
-``{"task", "n_items", "n_failed", "metrics": {NAME: {"value", "se", "ci"}}, "strata"}``). Per-item scores
-come from ``items.jsonl`` in the RUNDIR when the scorer wrote one, else from the scorer itself. The
-report recomputes no metric: headline values and intervals are the scorer's; the only aggregation here
-is presentation (counts and means of the scorer's per-item values per stratum, shown as such).
+A RUNDIR is read through its run log (:mod:`openpcf.pcfbench.run_log`): ``results.jsonl`` (predictions
+with ``usage`` and ``error``), ``manifest.json`` (task, setting, model, data checksums, totals),
+``summary.json`` (the scorer's task score) and ``scores.jsonl`` (the scorer's per-item scores, written
+with every summary). The report scores nothing: headline values, intervals and per-item scores are the
+scorer's, written by ``openpcf run`` / ``openpcf rescore``; a run without them is shown with a warning
+saying how to score it. The only aggregation here is presentation.
 """
 
 from __future__ import annotations
@@ -17,8 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from openpcf.pcfbench.data import TASK_FILES, DataError, iter_jsonl, read_task
-from openpcf.pcfbench.predictions import Prediction, read_predictions
+from openpcf.pcfbench.data import TASK_FILES, DataError, read_task
+from openpcf.pcfbench.predictions import Prediction
+from openpcf.pcfbench.run_log.manifest import read_manifest
+from openpcf.pcfbench.run_log.results import RESULTS_FILE, read_results
+from openpcf.pcfbench.run_log.scores import SCORES_FILE, read_item_scores
+from openpcf.pcfbench.run_log.summary import RunSummary, read_summary
+from openpcf.pcfbench.scoring import ItemScore
+from openpcf.report.leaderboard import PublishedResults
 
 #: The headline metric of each task (the scorer's metric name) and how to label it.
 HEADLINE: dict[str, tuple[str, str]] = {
@@ -38,8 +44,6 @@ ITEM_HEADLINE_KEYS: dict[str, str] = {
     "epd": "within_2x",
     "compositional": "within_2x",
 }
-#: Per-item scores written beside a run (``openpcf score --items``); computed by the scorer when absent.
-ITEMS_FILES = ("items.jsonl", "scores.jsonl")
 #: Characters of a long document kept in the embedded item browser (the rest is summarised by its length).
 DOCUMENT_PREVIEW_CHARS = 4000
 
@@ -135,7 +139,7 @@ class RunView:
 class BenchmarkView:
     runs: list[RunView]
     rows: dict[str, dict[str, dict[str, Any]]]  # task file key -> id -> {"input", "truth", "category", ...}
-    published: list[dict[str, Any]] = field(default_factory=list)
+    published: PublishedResults | None = None
     warnings: list[str] = field(default_factory=list)
 
     def tasks(self) -> list[str]:
@@ -149,17 +153,9 @@ class BenchmarkView:
 # ------------------------------------------------------------------ reading one RUNDIR
 
 
-def _read_json(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise RunError(f"{path}:{exc.lineno}: malformed JSON: {exc.msg}") from None
-    if not isinstance(data, dict):
-        raise RunError(f"{path}: expected a JSON object")
-    return data
-
-
 def _metric(raw: Any) -> Metric:
+    if hasattr(raw, "model_dump"):
+        raw = raw.model_dump()
     if isinstance(raw, dict):
         ci = raw.get("ci") or [None, None]
         return Metric(_float(raw.get("value")), _float(raw.get("se")), _float(ci[0]) if ci else None,
@@ -177,24 +173,6 @@ def _float(x: Any) -> float | None:
     return v if math.isfinite(v) else None
 
 
-def _read_item_scores(run_dir: Path) -> dict[str, dict[str, Any]] | None:
-    """``{id: {"scores", "failed", "error", "category"}}`` from the run's items file, or None if there is none."""
-    for name in ITEMS_FILES:
-        path = run_dir / name
-        if not path.is_file():
-            continue
-        out: dict[str, dict[str, Any]] = {}
-        for lineno, obj, problem in iter_jsonl(path):
-            if problem is not None:
-                raise RunError(str(problem))
-            if not isinstance(obj, dict) or "id" not in obj:
-                raise RunError(f"{path}:{lineno}: field 'id': missing")
-            out[str(obj["id"])] = obj if isinstance(obj.get("scores"), dict) else {
-                "scores": {k: v for k, v in obj.items() if k not in ("id", "output", "error", "usage", "trace")}}
-        return out
-    return None
-
-
 def find_run_dirs(paths: list[Path]) -> list[Path]:
     """Each path is a RUNDIR (has results.jsonl) or a folder holding RUNDIRs at any depth (a bench output)."""
     found: list[Path] = []
@@ -203,10 +181,10 @@ def find_run_dirs(paths: list[Path]) -> list[Path]:
             raise RunError(f"{p}: no such directory")
         if not p.is_dir():
             raise RunError(f"{p}: not a directory (expected a RUNDIR with results.jsonl)")
-        if (p / "results.jsonl").is_file():
+        if (p / RESULTS_FILE).is_file():
             found.append(p)
             continue
-        nested = sorted(q.parent for q in p.rglob("results.jsonl"))
+        nested = sorted(q.parent for q in p.rglob(RESULTS_FILE))
         if not nested:
             raise RunError(f"{p}: no results.jsonl here or below (not a RUNDIR)")
         found.extend(nested)
@@ -219,52 +197,78 @@ def _system_label(manifest: dict[str, Any]) -> str:
     return f"{model} ({', '.join(modes)})" if modes else model
 
 
-def _task_of(run_dir: Path, manifest: dict[str, Any], summary: dict[str, Any]) -> str:
-    task = manifest.get("task") or summary.get("task")
+@dataclass
+class RunLogFiles:
+    """The run log of one RUNDIR as the report needs it (read once, typed, never rescored)."""
+
+    manifest: dict[str, Any]
+    summary: RunSummary | None
+    predictions: list[Prediction]
+    scores: dict[str, ItemScore] | None
+    writing: bool  # the last results line is being written (a run in progress)
+
+
+def read_run_log(run_dir: Path) -> RunLogFiles:
+    """Manifest, summary, results and per-item scores of a RUNDIR; errors name the file (and line)."""
+    try:
+        manifest = read_manifest(run_dir)
+        summary = read_summary(run_dir)
+        scores = read_item_scores(run_dir / SCORES_FILE)
+    except (ValueError, DataError) as exc:
+        raise RunError(str(exc)) from None
+    results = read_results(run_dir / RESULTS_FILE)
+    if results.bad_lines:
+        raise RunError(f"{results.first_problem()} (rerun `openpcf run` with the same --out to quarantine "
+                       "bad lines and solve those items again)")
+    return RunLogFiles(manifest.model_dump() if manifest else {}, summary, results.predictions, scores,
+                       results.partial_tail)
+
+
+def _task_of(run_dir: Path, log: RunLogFiles) -> str:
+    task = log.manifest.get("task") or (log.summary.task if log.summary else None)
     if not task:
         raise RunError(f"{run_dir}: neither manifest.json nor summary.json names the task")
     return str(task)
 
 
-def read_run(run_dir: Path, key: str) -> RunView:
-    """One RUNDIR: manifest, summary metrics and per-item records (scores from its items file, if any)."""
-    manifest = _read_json(run_dir / "manifest.json") if (run_dir / "manifest.json").is_file() else {}
-    summary = _read_json(run_dir / "summary.json") if (run_dir / "summary.json").is_file() else {}
-    task = _task_of(run_dir, manifest, summary)
+def read_run(run_dir: Path, key: str, log: RunLogFiles | None = None) -> RunView:
+    """One RUNDIR: manifest, summary metrics and per-item records with the scorer's per-item scores."""
+    log = log or read_run_log(run_dir)
+    manifest, summary = log.manifest, log.summary or RunSummary()
+    task = _task_of(run_dir, log)
     if task not in HEADLINE:
         raise RunError(f"{run_dir}: unknown task {task!r} (expected one of {', '.join(HEADLINE)})")
-    try:
-        preds: list[Prediction] = read_predictions(run_dir / "results.jsonl")
-    except DataError as exc:
-        raise RunError(str(exc)) from None
-    by_id = {p.id: p for p in preds}
-    scored = _read_item_scores(run_dir)
+    by_id = {p.id: p for p in log.predictions}
+    scored = log.scores
     ids = list(scored) if scored else list(by_id)
-    for p in preds:  # predictions the items file does not know still appear (as unscored)
+    for p in log.predictions:  # predictions the scores file does not know still appear (as unscored)
         if scored and p.id not in scored:
             ids.append(p.id)
-    items = [_item(i, by_id.get(i), (scored or {}).get(i, {})) for i in ids]
-    setting = manifest.get("setting") or summary.get("setting")
+    items = [_item(i, by_id.get(i), (scored or {}).get(i)) for i in dict.fromkeys(ids)]
+    setting = manifest.get("setting") or summary.setting
     system = _system_label(manifest)
     label = system if task != "epd" or not setting else f"{system} · {setting}"
+    strata = {dim: {k: s.model_dump() for k, s in groups.items()} for dim, groups in summary.strata.items()}
     return RunView(
         key=key, path=run_dir, task=task, setting=setting, model=str(manifest.get("model") or "unknown model"),
         label=label, system=system,
-        metrics={k: _metric(v) for k, v in (summary.get("metrics") or {}).items()},
-        n_items=summary.get("n_items"), n_failed=summary.get("n_failed"), items=items,
-        manifest=manifest, strata=summary.get("strata") or {},
+        metrics={k: _metric(v) for k, v in summary.metrics.items()},
+        n_items=summary.n_items, n_failed=summary.n_failed, items=items,
+        manifest=manifest, strata=strata,
     )
 
 
-def _item(item_id: str, pred: Prediction | None, scored: dict[str, Any]) -> ItemRecord:
-    error = (pred.error if pred else None) or scored.get("error") or (None if pred else "no prediction")
+def _item(item_id: str, pred: Prediction | None, scored: ItemScore | None) -> ItemRecord:
+    error = (pred.error if pred else None) or (scored.error if scored else None) or (None if pred else "no prediction")
     return ItemRecord(
-        id=item_id, output=pred.output if pred else None, error=error, scores=scored.get("scores") or {},
-        cost_usd=pred.usage.cost_usd if pred and pred.usage else None, category=scored.get("category"),
-        failed=bool(scored.get("failed")) or pred is None or pred.output is None,
+        id=item_id, output=pred.output if pred else None, error=error,
+        scores=dict(scored.scores) if scored else {},
+        cost_usd=pred.usage.cost_usd if pred and pred.usage else None,
+        category=scored.category if scored else None,
+        failed=bool(scored and scored.failed) or pred is None or pred.output is None,
         trace=trace_summary(engine_trace(pred.trace if pred else None)),
         notes=trace_notes(pred.trace if pred else None),
-        details=scored.get("details") or {},
+        details=dict(scored.details) if scored else {},
     )
 
 
@@ -320,28 +324,6 @@ def trace_summary(raw: dict[str, Any] | None) -> dict[str, Any] | None:
     }
 
 
-def score_run(run: RunView, rows: list[Any]) -> None:
-    """Fill a run's per-item scores (and metrics/strata when it has no summary.json) with the scorer."""
-    from openpcf.pcfbench.scoring import score
-
-    by_id = {i.id: i for i in run.items}
-    preds = [Prediction(id=i.id, output=i.output, error=i.error) for i in run.items if i.output is not None or i.error]
-    result = score(run.task, rows, preds, run_id=str(run.manifest.get("run_id") or run.path.name))  # type: ignore[arg-type]
-    items = []
-    for s in result.items:
-        old = by_id.get(s.id)
-        items.append(ItemRecord(id=s.id, output=old.output if old else None, error=(old.error if old else None) or s.error,
-                                scores=dict(s.scores), cost_usd=old.cost_usd if old else None, category=s.category,
-                                failed=s.failed, trace=old.trace if old else None, notes=old.notes if old else None,
-                                details=dict(s.details)))
-    run.items = items
-    if not run.metrics:
-        dumped = result.to_json_dict()
-        run.metrics = {k: _metric(v) for k, v in dumped["metrics"].items()}
-        run.strata = dumped["strata"]
-        run.n_items, run.n_failed = result.n_items, result.n_failed
-
-
 # ------------------------------------------------------------------ task rows (inputs and truth)
 
 
@@ -390,17 +372,18 @@ def _unique_key(label: str, taken: set[str]) -> str:
 
 
 def load_benchmark(run_paths: list[Path], data_dir: Path | None = None,
-                   published: list[dict[str, Any]] | None = None) -> BenchmarkView:
+                   published: PublishedResults | None = None) -> BenchmarkView:
     """Every RUNDIR under ``run_paths`` with the inputs and truth of its items (from ``data_dir`` or the
-    manifests). Runs without per-item scores are scored with :mod:`openpcf.pcfbench.scoring`."""
+    manifests). Nothing is scored here: a run without a summary or per-item scores gets a warning."""
     taken: set[str] = set()
     runs = []
-    for d in find_run_dirs(run_paths):
-        manifest = _read_json(d / "manifest.json") if (d / "manifest.json").is_file() else {}
-        summary = _read_json(d / "summary.json") if (d / "summary.json").is_file() else {}
-        label = f"{_system_label(manifest)} {_task_of(d, manifest, summary)} {manifest.get('setting') or ''}"
-        runs.append(read_run(d, _unique_key(label, taken)))
     warnings: list[str] = []
+    for d in find_run_dirs(run_paths):
+        log = read_run_log(d)
+        label = f"{_system_label(log.manifest)} {_task_of(d, log)} {log.manifest.get('setting') or ''}"
+        runs.append(read_run(d, _unique_key(label, taken), log))
+        if log.writing:
+            warnings.append(f"{d / RESULTS_FILE}: the last line is still being written (a run in progress)")
     folder = data_dir or next((p for p in (data_dir_from_manifest(r.manifest) for r in runs) if p), None)
     typed: dict[str, list[Any]] = {}
     if folder is None:
@@ -417,17 +400,17 @@ def load_benchmark(run_paths: list[Path], data_dir: Path | None = None,
                 raise RunError(str(exc)) from None
     rows = {task: {r.id: row_record(r) for r in task_rows} for task, task_rows in typed.items()}
     for r in runs:
-        if r.task in typed and (not any(i.scores for i in r.items) or not r.metrics):
-            score_run(r, typed[r.task])
         for item in r.items:
             row = rows.get(r.task, {}).get(item.id)
             if row:
                 item.category, item.vagueness = row["category"], row["vagueness"]
         if not r.metrics:
-            warnings.append(f"{r.path}: no summary.json and no data to score it, so no headline metric")
+            warnings.append(f"{r.path}: not scored yet (no summary.json), so no headline metric; "
+                            f"`openpcf rescore {r.path}` scores it")
         elif r.items and not any(i.scores for i in r.items):
-            warnings.append(f"{r.path}: no per-item scores, so item hits and strata are not shown")
-    return BenchmarkView(runs=runs, rows=rows, published=published or [], warnings=warnings)
+            warnings.append(f"{r.path}: no per-item scores ({SCORES_FILE}), so item hits are not shown; "
+                            f"`openpcf rescore {r.path}` writes them")
+    return BenchmarkView(runs=runs, rows=rows, published=published, warnings=warnings)
 
 
 def item_trace(view: BenchmarkView, run_key: str, item_id: str) -> dict[str, Any] | None:
@@ -435,41 +418,7 @@ def item_trace(view: BenchmarkView, run_key: str, item_id: str) -> dict[str, Any
     run = next((r for r in view.runs if r.key == run_key), None)
     if run is None:
         return None
-    for pred in read_predictions(run.path / "results.jsonl"):
+    for pred in read_results(run.path / RESULTS_FILE).predictions:
         if pred.id == item_id and pred.trace:
             return engine_trace(pred.trace)
     return None
-
-
-#: Key of the package's published-results table (``openpcf/data/published_results.json``, kept by
-#: ``openpcf bench`` with its citation) -> the report's leaderboard column or metric.
-PUBLISHED_COLUMNS = {
-    "decomposition_f1": "decomposition",
-    "triage_accuracy": "triage",
-    "mapping_exact_match": "mapping",
-    "extraction_material_claim_f1": "extraction_material",
-    "extraction_energy_claim_f1": "extraction_energy",
-    "epd_within_2x": "epd/epd_with_description",
-    "compositional_within_2x": "compositional",
-    "compositional_mass_violation_rate": "mass_violation_rate",
-}
-PUBLISHED_FILE = "published_results.json"
-
-
-def published_reference(path: Path | None = None) -> list[dict[str, Any]]:
-    """The paper's published results as report rows ``{"system", "source", "values": {column: value}}``.
-
-    Read from the package's table (or ``path``); empty when the table is not there.
-    """
-    from openpcf.paths import package_data
-
-    path = path or package_data(PUBLISHED_FILE)
-    if not path.is_file():
-        return []
-    table = _read_json(path)
-    source = f"{table.get('citation', 'published')} — {table.get('setup', '')}".rstrip(" —")
-    return [
-        {"system": str(m.get("model")), "source": source,
-         "values": {col: m[key] for key, col in PUBLISHED_COLUMNS.items() if isinstance(m.get(key), (int, float))}}
-        for m in table.get("models", [])
-    ]

@@ -119,13 +119,19 @@ class Bar:
 
 
 def hbar_chart(bars: Sequence[Bar], *, label: str, unit: str = "", value_format: str = "number",
-               domain: tuple[float, float] | None = None, width: int = 720) -> str:
+               domain: tuple[float, float] | None = None, width: int = 720,
+               apart: Sequence[Bar] = (), apart_label: str = "") -> str:
     """Horizontal bars in the given order (callers sort), zero line, optional interval whiskers.
 
     ``value_format`` is ``"number"`` (3 significant figures) or ``"share"`` (0–1 shown as a percentage).
+    ``apart`` bars are drawn below a dashed rule captioned ``apart_label`` (bars that must not be read as
+    ranked among the others, e.g. runs on fewer items than the published results).
     """
     label_w, value_w, row_h, top = 230, 86, 26, 8
-    height = top + row_h * max(1, len(bars)) + 26
+    rule_row = len(bars) if apart else None
+    if apart:
+        bars = [*bars, *apart]
+    height = top + row_h * (max(1, len(bars)) + (1 if rule_row is not None else 0)) + 26
     plot_w = width - label_w - value_w - 10
     values = [b.value for b in bars] + [b.low for b in bars if b.low is not None] + [b.high for b in bars if b.high is not None]
     lo, hi = domain if domain else (min([0.0, *values]), max([0.0, *values]))
@@ -145,7 +151,12 @@ def hbar_chart(bars: Sequence[Bar], *, label: str, unit: str = "", value_format:
     out.append(f'<line x1="{_f(x(0) if lo <= 0 <= hi else x(lo))}" y1="{top}" x2="{_f(x(0) if lo <= 0 <= hi else x(lo))}" '
                f'y2="{height - 20}" stroke="{INK}"/>')
     for i, b in enumerate(bars):
-        y = top + i * row_h
+        if rule_row is not None and i == rule_row:
+            ry = top + i * row_h + row_h / 2
+            out.append(f'<line class="apart" x1="4" y1="{_f(ry)}" x2="{width - 4}" y2="{_f(ry)}" stroke="{INK}" '
+                       f'stroke-dasharray="4 3"/>')
+            out.append(f'<text x="6" y="{_f(ry - 4)}" class="tick">{escape(apart_label)}</text>')
+        y = top + (i + (1 if rule_row is not None and i >= rule_row else 0)) * row_h
         x0, x1 = sorted((x(max(lo, min(0.0, hi))), x(b.value)))
         colour = b.colour or (OKABE_ITO[0] if b.value >= 0 else OKABE_ITO[5])
         name = b.label if len(b.label) <= 34 else b.label[:32] + "…"

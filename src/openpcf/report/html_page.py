@@ -33,6 +33,18 @@ def fmt_signed_share(x: float | None) -> str:
     return "–" if x is None else ("+" if x > 0 else "") + f"{x * 100:.1f}%"
 
 
+def http_link(url: object) -> str | None:
+    """``url`` when it is an absolute http(s) URL, else None: a trace is untrusted input, and a
+    ``javascript:`` or ``data:`` URL must never become a clickable link in a report."""
+    if not isinstance(url, str):
+        return None
+    text = url.strip()
+    scheme, sep, rest = text.partition(":")
+    if sep and scheme.lower() in ("http", "https") and rest.startswith("//") and len(rest) > 2:
+        return text
+    return None
+
+
 def json_for_script(data: Any) -> Markup:
     """JSON safe to place inside ``<script type="application/json">`` (no ``</script>`` break-out)."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
@@ -52,6 +64,7 @@ def environment() -> jinja2.Environment:
     env.filters["pct"] = fmt_share
     env.filters["signed"] = fmt_signed
     env.filters["signedpct"] = fmt_signed_share
+    env.filters["http_link"] = http_link
     return env
 
 

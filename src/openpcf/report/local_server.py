@@ -2,7 +2,10 @@
 
 The page is rendered again on every request to ``/`` so that reloading the browser shows the latest
 results of a run still in progress. Only the loopback interface is used; the port is a free one chosen
-by the operating system unless given.
+by the operating system unless given. A request whose ``Host`` header is not this server's loopback
+address (a DNS-rebinding page in the user's browser: ``evil.example`` resolving to 127.0.0.1) is refused
+with 421, so no other site can read a report through the user's browser. HEAD is answered like GET,
+without the body.
 """
 
 from __future__ import annotations
@@ -24,7 +27,16 @@ def make_server(routes: Routes, host: str = "127.0.0.1", port: int = 0,
     """An HTTP server answering GET for ``routes`` and ``prefixes`` (404 otherwise); port 0 picks a free port."""
 
     class Handler(BaseHTTPRequestHandler):
+        def do_HEAD(self) -> None:
+            self._answer(with_body=False)
+
         def do_GET(self) -> None:
+            self._answer(with_body=True)
+
+        def _answer(self, *, with_body: bool) -> None:
+            if not host_allowed(self.headers.get("Host"), self.server.server_address[1]):
+                self.send_error(421, "misdirected request: not a loopback host name")
+                return
             path = unquote(self.path.split("?", 1)[0].split("#", 1)[0])
             render: Callable[[], str | None] | None = None
             if path in routes:
@@ -51,12 +63,30 @@ def make_server(routes: Routes, host: str = "127.0.0.1", port: int = 0,
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Cache-Control", "no-store")
             self.end_headers()
-            self.wfile.write(body)
+            if with_body:
+                self.wfile.write(body)
 
         def log_message(self, format: str, *args: object) -> None:  # quiet: the CLI prints the URL once
             pass
 
     return ThreadingHTTPServer((host, port), Handler)
+
+
+#: Host names a browser sends for a server on the loopback interface.
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]"})
+
+
+def host_allowed(host: str | None, port: int) -> bool:
+    """Whether a ``Host`` header names this loopback server (``127.0.0.1:PORT``, ``localhost:PORT``)."""
+    if not host:
+        return False
+    h = host.strip().lower()
+    if h.startswith("["):  # an IPv6 literal: [::1]:PORT
+        inner, _, rest = h.partition("]")
+        name, given = inner + "]", rest.removeprefix(":")
+    else:
+        name, _, given = h.partition(":")
+    return name in LOOPBACK_HOSTS and given in ("", str(port))
 
 
 def serve_in_background(server: ThreadingHTTPServer) -> threading.Thread:

@@ -18,6 +18,7 @@ from markupsafe import Markup
 from openpcf.engine.trace import InputLine, Trace
 from openpcf.report.charts import OKABE_ITO, Bar, fmt_number, hbar_chart
 from openpcf.report.html_page import fmt_share, render_page
+from openpcf.report.local_server import Prefixes, Routes
 from openpcf.report.pcf_view import PcfView, TreeNode, pcf_view
 
 #: Columns of the CSV export, one row per line of the trace (material tree, then energy).
@@ -120,8 +121,14 @@ def _cell(x: float | None) -> str:
     return "" if x is None else repr(x) if isinstance(x, float) else str(x)
 
 
+#: Characters with a meaning in Markdown that could turn trace text into HTML, links or code.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`\[\]<>|])")
+
+
 def _md(text: object) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
+    """Trace text as literal Markdown: raw HTML, links, images and table pipes are escaped (a trace is
+    untrusted input; ``<script>`` or ``[x](javascript:…)`` must stay text in any Markdown viewer)."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", str(text).replace("\n", " "))
 
 
 def trace_markdown(trace: Trace | dict[str, Any]) -> str:
@@ -170,3 +177,18 @@ def trace_markdown(trace: Trace | dict[str, Any]) -> str:
             + (f" · factors {_md(t.versions.factor_library)}" if t.versions.factor_library else "")
             + (f" · model {_md(t.versions.model)}" if t.versions.model else "") + "_", ""]
     return "\n".join(out)
+
+
+def trace_routes(path: str | Path) -> tuple[Routes, Prefixes]:
+    """``openpcf view TRACE``: the report, its Markdown and CSV, read again from ``path`` on every request."""
+    from openpcf.report.pcf_view import load_trace
+
+    def now() -> Trace:
+        return load_trace(Path(path))
+
+    routes: Routes = {
+        "/": ("text/html; charset=utf-8", lambda: render_trace_html(now())),
+        "/report.md": ("text/markdown; charset=utf-8", lambda: trace_markdown(now())),
+        "/report.csv": ("text/csv; charset=utf-8", lambda: trace_csv(now())),
+    }
+    return routes, {}

@@ -1,4 +1,8 @@
-"""A benchmark run from options to RUNDIR: results.jsonl, manifest.json and summary.json.
+"""A benchmark run from options to RUNDIR: results.jsonl, manifest.json, summary.json and scores.jsonl.
+
+A run holds the folder's lock while it writes (a second run in the same folder refuses), resumes from the
+results already there (unreadable lines are quarantined and their items solved again), and writes no
+secret it knows (API keys, ``--base-url`` credentials) into any file.
 
 ``run_benchmark`` is what ``openpcf run`` calls; ``rescore`` what ``openpcf rescore`` calls (no model
 calls, except an LLM judge's answers that are not cached yet).
@@ -19,9 +23,11 @@ from openpcf.formats.text import read_text
 from openpcf.llm.guarded_model import close_model
 from openpcf.llm.metering import CallMeter, metering
 from openpcf.llm.models import GenerationSettings
+from openpcf.llm.redaction import Redactor, redact_url
 from openpcf.pcfbench.alignment import Aligner, decomposition_pairs
 from openpcf.pcfbench.data import EPD_SETTINGS, TASKS, BenchmarkFolder, TaskName
 from openpcf.pcfbench.predictions import Prediction
+from openpcf.pcfbench.run_log.lock import RunFolderBusy, RunFolderLock
 from openpcf.pcfbench.run_log.manifest import (
     MANIFEST_FILE,
     SUMMARY_FILE,
@@ -34,7 +40,8 @@ from openpcf.pcfbench.run_log.manifest import (
     read_manifest,
     write_json,
 )
-from openpcf.pcfbench.run_log.results import ResultsLog, drop_failed, read_results
+from openpcf.pcfbench.run_log.results import RESULTS_FILE, ResultsLog, read_results
+from openpcf.pcfbench.run_log.scores import SCORES_FILE, write_item_scores
 from openpcf.pcfbench.scoring import score
 from openpcf.runner.items import solve_items
 from openpcf.systems.protocol import Solver, SystemOptions
@@ -146,6 +153,43 @@ async def run_benchmark(
     rows = select_rows(folder.rows(task), opts.ids, opts.limit)
     out = Path(opts.out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    lock = _lock(out)
+    try:
+        return await _run_locked(opts, solver, task, setting, folder, rows, out,
+                                 prompt_hashes=prompt_hashes, judge=judge, progress=progress)
+    finally:
+        lock.release()
+
+
+def redacted_argv(argv: list[str]) -> list[str]:
+    """Command-line arguments as a manifest may keep them: URLs without credentials, no known secret."""
+    redact = Redactor.for_process(argv)
+    return [redact(redact_url(a) if "://" in a else a) for a in argv]
+
+
+def _lock(out: Path) -> RunFolderLock:
+    lock = RunFolderLock(out)
+    try:
+        lock.acquire()
+    except RunFolderBusy as exc:
+        raise RunError(str(exc)) from None
+    return lock
+
+
+async def _run_locked(
+    opts: RunOptions,
+    solver: Solver,
+    task: TaskName,
+    setting: str | None,
+    folder: BenchmarkFolder,
+    rows: list[Any],
+    out: Path,
+    *,
+    prompt_hashes: dict[str, str] | None,
+    judge: Aligner | None,
+    progress: Progress | None,
+) -> Manifest:
+    redact = Redactor.for_run([opts.base_url])
 
     identity = RunIdentity(
         task=task,
@@ -166,7 +210,7 @@ async def run_benchmark(
     started = now_iso()
     manifest = Manifest(
         **identity.model_dump(),
-        base_url=opts.base_url,
+        base_url=redact_url(opts.base_url),
         openpcf_version=_version(),
         judge=opts.judge,
         options={
@@ -186,15 +230,16 @@ async def run_benchmark(
         data={str(p.name): file_sha256(p) for p in data_files if p.is_file()},
         started_at=previous.started_at if previous else started,
         sessions=(previous.sessions if previous else [])
-        + [{"started_at": started, "base_url": opts.base_url, "argv": sys.argv[1:]}],
+        + [{"started_at": started, "base_url": redact_url(opts.base_url),
+            "argv": redacted_argv(sys.argv[1:])}],
     )
     if previous is not None and (changed := changed_inputs(previous, manifest)):
         raise RunError(f"{out / MANIFEST_FILE}: {changed} since this run started; use a new --out folder")
     write_json(out / MANIFEST_FILE, manifest)
 
-    if opts.retry_failed and (out / "results.jsonl").is_file():
-        drop_failed(out / "results.jsonl")
-    log = ResultsLog(out)
+    log = ResultsLog(out, redact=redact)
+    if opts.retry_failed:
+        log.drop_failed()
     wanted = {r.id for r in rows}
     todo = [r for r in rows if r.id not in log.finished]
     skipped = len(rows) - len(todo)
@@ -224,9 +269,12 @@ async def run_benchmark(
             progress.stop()
         await _close(solver)
 
-    preds = [p for p in read_results(out / "results.jsonl") if p.id in wanted]
+    preds = [p for p in read_results(out / RESULTS_FILE).predictions if p.id in wanted]
     manifest.totals = totals_of(preds, len(rows))
     manifest.totals.skipped_finished = skipped
+    manifest.totals.quarantined = len(log.quarantined)
+    if log.quarantined:
+        manifest.sessions[-1]["quarantined_lines"] = [b.line for b in log.quarantined]
     manifest.sessions[-1]["ended_at"] = now_iso()
     manifest.ended_at = now_iso()
     write_json(out / MANIFEST_FILE, manifest)
@@ -290,7 +338,9 @@ async def write_summary(
     try:
         result = score(task, rows, preds, **kwargs)
     except Exception as exc:  # the results are safe: record the failure and say how to score them again
-        write_json(out / SUMMARY_FILE, {"task": task, "error": f"{type(exc).__name__}: {exc}"})
+        (out / SCORES_FILE).unlink(missing_ok=True)  # scores of an earlier scoring would not match
+        redact = Redactor.for_process(sys.argv[1:])
+        write_json(out / SUMMARY_FILE, {"task": task, "error": redact(f"{type(exc).__name__}: {exc}")})
         raise RunError(
             f"scoring failed ({type(exc).__name__}: {exc}); the results are kept: `openpcf rescore {out}`"
         ) from exc
@@ -307,6 +357,7 @@ async def write_summary(
             "output_tokens": judge_meter.output_tokens,
             "cost_usd": judge_meter.cost_usd,
         }
+    write_item_scores(out / SCORES_FILE, result.items)
     write_json(out / SUMMARY_FILE, summary)
     return summary
 
@@ -324,6 +375,21 @@ async def rescore(
     manifest = read_manifest(out)
     if manifest is None:
         raise RunError(f"{out}: no {MANIFEST_FILE} (not an openpcf run folder)")
+    lock = _lock(out)
+    try:
+        return await _rescore_locked(out, manifest, judge=judge, data_dir=data_dir, make_judge=make_judge)
+    finally:
+        lock.release()
+
+
+async def _rescore_locked(
+    out: Path,
+    manifest: Manifest,
+    *,
+    judge: str | None,
+    data_dir: str | Path | None,
+    make_judge: Callable[[str, RunOptions], Aligner] | None,
+) -> dict[str, Any]:
     data = Path(data_dir or manifest.options.get("data_dir", ""))
     if not data.is_dir():
         raise RunError(f"{data}: the run's data folder is gone; pass --data DIR")
@@ -331,7 +397,13 @@ async def rescore(
     task: TaskName = manifest.task  # type: ignore[assignment]
     ids = manifest.options.get("item_ids")
     rows = select_rows(folder.rows(task), ids, None)
-    preds = [p for p in read_results(out / "results.jsonl") if p.id in {r.id for r in rows}]
+    found = read_results(out / RESULTS_FILE)
+    if found.bad_lines:
+        raise RunError(
+            f"{found.first_problem()}; rerun `openpcf run` with the same --out to quarantine the bad "
+            "line(s) and solve those items again"
+        )
+    preds = [p for p in found.predictions if p.id in {r.id for r in rows}]
     judge = judge or manifest.judge
     aligner = None
     if judge and task == "decomposition":

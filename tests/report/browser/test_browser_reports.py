@@ -44,8 +44,10 @@ def pcf_page_url(tmp_path_factory):
 def bench_page_url(tmp_path_factory):
     root = tmp_path_factory.mktemp("bench")
     write_benchmark_runs(root)
-    published = [{"system": "Paper model", "source": "PCFBench paper, full dataset",
-                  "values": {"triage": 0.675, "epd/epd_with_description": 0.766}}]
+    from openpcf.report.leaderboard import PublishedResults
+
+    published = PublishedResults(citation="PCFBench paper", setup="full dataset",
+                                 models=[{"model": "Paper model", "triage_accuracy": 0.675, "epd_within_2x": 0.766}])
     out = write_benchmark_report(load_benchmark([root / "runs"], published=published), root / "bench.html")
     return out.as_uri()
 

@@ -11,8 +11,10 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from openpcf.pcfbench.run_log.summary import SUMMARY_FILE
+
 MANIFEST_FILE = "manifest.json"
-SUMMARY_FILE = "summary.json"
+__all__ = ["MANIFEST_FILE", "SUMMARY_FILE", "Manifest", "RunIdentity", "RunTotals", "read_manifest", "write_json"]
 
 
 def now_iso() -> str:
@@ -38,6 +40,7 @@ class RunTotals(BaseModel):
     cache_hits: int = 0
     failed_attempts: int = 0
     cost_usd: float | None = 0.0
+    quarantined: int = 0  # unreadable results lines moved to results.quarantine.jsonl (items solved again)
 
 
 class RunIdentity(BaseModel):
@@ -52,14 +55,14 @@ class RunIdentity(BaseModel):
 
 
 class Manifest(RunIdentity):
-    openpcf_version: str
+    openpcf_version: str = "unknown"  # a hand-made RUNDIR (predictions copied in) may name only task and model
     base_url: str | None = None  # may change between sessions (a local server on another port)
     judge: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     prompts: dict[str, str] = Field(default_factory=dict, description="template name -> SHA-256 of its text")
     prompts_dir: str | None = None
     data: dict[str, str] = Field(default_factory=dict, description="data file -> SHA-256")
-    started_at: str
+    started_at: str = ""
     ended_at: str | None = None
     sessions: list[dict[str, Any]] = Field(default_factory=list)
     totals: RunTotals = Field(default_factory=RunTotals)

@@ -39,4 +39,15 @@ def prepare_picklist_search(
     return search
 
 
-__all__ = ["PICKLIST_TASKS", "prepare_picklist_search", "shared_picklist_search"]
+def warm_picklist_search(
+    picklist: str | Path, tasks: set[str], *, progress: Callable[[int, int], None] | None = None
+) -> bool:
+    """Embed the picklist once before runs of ``tasks`` that search it (cached on disk afterwards);
+    ``progress(done, total)`` is told how the embedding goes. Returns whether anything was prepared."""
+    if not (tasks & set(PICKLIST_TASKS)) or not Path(picklist).is_file():
+        return False
+    prepare_picklist_search(picklist, progress=progress)
+    return True
+
+
+__all__ = ["PICKLIST_TASKS", "prepare_picklist_search", "shared_picklist_search", "warm_picklist_search"]
