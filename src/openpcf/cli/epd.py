@@ -99,5 +99,62 @@ def read_cmd(
         console.print(f"{as_} written to {json_out}")
 
 
+@epd_app.command("check")
+def check_cmd(
+    file: Annotated[Path, typer.Argument(help="EPD as .pdf, ILCD+EPD .xml or openEPD .json")],
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the comparison here")] = None,
+    runs: Annotated[int, typer.Option("--runs", min=10, help="Monte Carlo runs of the estimate")] = 1000,
+) -> None:
+    """Read an EPD, estimate the product from its declared composition, unit and region (no key), and show
+    declared vs estimated A1-A3 GWP with the ratio and the hotspots that explain a gap."""
+    from openpcf.documents import DocumentError
+    from openpcf.documents.epd import product_input, read_epd
+    from openpcf.engine.estimation import EstimateError, estimate
+    from openpcf.engine.product import ProductSpec
+    from openpcf.report.epd_comparison import compare_with_declared
+    from openpcf.systems.offline.epd import derived_composition
+
+    try:
+        record = read_epd(file)
+    except DocumentError as exc:
+        fail(str(exc))
+    declared = record.gwp_value("GWP-total", "A1-A3")
+    if declared is None:
+        fail(f"{file}: no A1-A3 GWP-total found in the EPD; nothing to compare with")
+    try:
+        spec = ProductSpec.model_validate(product_input(record))
+        basis = "the EPD's composition"
+        if not (spec.composition or "").strip():  # no composition table: the offline decomposition proposes one
+            composition, _ = derived_composition(spec.name, spec.description)
+            if not composition:
+                fail(f"{file}: the EPD states no composition and none could be derived from its name")
+            spec = spec.model_copy(update={"composition": composition, "composition_origin": "default"})
+            basis = "a composition derived from the product name (the EPD states none)"
+        trace = estimate(spec, runs=runs)
+        result = compare_with_declared(trace, declared)
+    except (EstimateError, ValueError) as exc:
+        fail(str(exc).splitlines()[0])
+    result = {"epd": str(file), "product": spec.name, "declared_unit": spec.declared_unit, "basis": basis,
+              "region": trace.product.region, **result}
+    from rich.table import Table
+
+    ratio = result["ratio"]
+    console.print(f"[bold]{spec.name}[/] per {spec.declared_unit} (estimated from {basis})")
+    console.print(f"declared A1-A3 {declared:.4g} kg CO2e · estimated {result['estimated_kgco2e']:.4g} kg CO2e · "
+                  f"ratio {ratio:.2f}" + ("" if result["within_2x"] else "  [yellow](outside 2×)[/]")
+                  + ("" if result["complete"] else "  [red]INCOMPLETE estimate[/]"), highlight=False)
+    table = Table(title="hotspots of the estimate")
+    for col in ("input", "kg CO2e", "share", "factor"):
+        table.add_column(col, overflow="fold")
+    for h in result["hotspots"]:
+        table.add_row(h["name"], f"{h['kgco2e']:.4g}", "" if h["share"] is None else f"{h['share']:.0%}",
+                      str(h["factor"]))
+    console.print(table)
+    if json_out is not None:
+        json_out.parent.mkdir(parents=True, exist_ok=True)
+        json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        console.print(f"comparison written to {json_out}")
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(epd_app, name="epd")
