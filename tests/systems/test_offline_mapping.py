@@ -71,7 +71,7 @@ def test_functional_chemical_without_a_named_activity_maps_to_the_generic_proxy(
     )
     assert decision["choice"] == "chemical, organic"
     assert "generic proxy" in decision["rationale"]
-    assert generic_chemical(read_need("Copper-chromite catalyst on alumina")) == "chemical, inorganic"
+    assert generic_chemical(read_need("Nickel-tungsten catalyst on silica")) == "chemical, inorganic"
 
 
 def test_base_name_wins_over_another_substance(mapper: OfflineMapper) -> None:
