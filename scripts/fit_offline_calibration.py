@@ -33,7 +33,7 @@ from openpcf.systems.offline.mapping import OfflineMapper
 from openpcf.systems.offline.picklist_search import PicklistSearch
 from openpcf.systems.offline.triage import FEATURES, triage_features
 
-MAPPING_FEATURES = ("top", "margin", "generic")
+MAPPING_FEATURES = ("top", "margin", "generic", "head_coverage")
 SEEDS = (0, 1, 2, 3, 4)
 
 

@@ -241,7 +241,12 @@ class OfflineMapper:
                 "features": {},
                 "runners_up": [],
             }
-        features = {"top": round(top, 4), "margin": round(margin, 4), "generic": 1.0 if generic else 0.0}
+        features = {
+            "top": round(top, 4),
+            "margin": round(margin, 4),
+            "generic": 1.0 if generic else 0.0,
+            "head_coverage": round(best.head_coverage, 4) if best else 0.0,
+        }
         runners_up = [
             {
                 "reference_product": s.candidate.reference_product,

@@ -116,6 +116,7 @@ def triage_features(
         "match": best_score,
         "head_coverage": bf.get("head_coverage", 0.0),
         "names_head_noun": bf.get("head_noun", 0.0),
+        "same_product": bf.get("base_name", 0.0),
         "extra_words": (sum(1 for t in base if t not in everything) / len(base)) if base else 1.0,
         "family_parts": float(len(family.components)) if family else 0.0,
         "materials_named": float(len(named)),
