@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tasks", default="triage,mapping")
     parser.add_argument("--dry-run", action="store_true", help="report only, do not write the JSON files")
     parser.add_argument("--check", action="store_true", help="refit and compare with the shipped files, byte for byte")
-    parser.add_argument("--split", default="dev", help="name of the item set, written into the files (dev, dev70)")
+    parser.add_argument("--split", default="all", help="name of the item set, written into the files (all, dev70)")
     args = parser.parse_args(argv)
     folder = BenchmarkFolder(Path(args.data))
     search = PicklistSearch.from_file(folder.picklist_path())
