@@ -65,13 +65,13 @@ TRACE_METALS = frozenset(
         "tellurium",
     ]
 )
+# Chemistry class words only (textbook classes, no particular compounds): which generic proxy fits.
 _ORGANIC_CUES = re.compile(
-    r"\b(?:organo\w*|organic|amine\w*|amide\w*|phosphine\w*|thiourea|urea|proline|prolin\w*|alcohol\w*|ester\w*|"
-    r"acrylate\w*|glycol\w*|imidazole\w*|squaramide|sulfon\w*|carboxylic|aromatic|aliphatic|enamine|iminium|"
-    r"guanidine|dabco|dbu|tertiary|quaternary|ammonium|peroxide|polyol\w*|isocyanate\w*|epoxy|phenol\w*|enzyme)\b"
+    r"\b(?:organo\w*|organic|amines?|amides?|alcohols?|esters?|acrylates?|glycols?|carboxylic|aromatic|"
+    r"aliphatic|tertiary|quaternary|ammonium|peroxides?|polyols?|isocyanates?|epoxy|phenols?|enzymes?)\b"
 )
 _INORGANIC_CUES = re.compile(
-    r"\b(?:inorganic|metal\w*|oxide\w*|chromite|copper|nickel|cobalt|zinc|iron|molybdenum|vanadium|"
+    r"\b(?:inorganic|metal\w*|oxide\w*|copper|nickel|cobalt|zinc|iron|molybdenum|vanadium|"
     r"platinum|palladium|rhodium|alumina|zeolite|silica|salt|sulfate|chloride|nitrate|carbonate|phosphate|"
     r"hydroxide|ceria|zirconia|titania)\b"
 )
