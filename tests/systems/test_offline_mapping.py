@@ -24,7 +24,6 @@ from openpcf.systems.registry import OfflineUnavailable
 from openpcf.systems.registry import offline_solver as solver_for
 from tests.support.picklists import write_picklist
 
-
 # Hand-set re-ranker (the shipped one is refitted from the picklist over time): lexical evidence, head words,
 # precision and the base-name match, on a 0–1 scale before σ.
 HAND_RERANKER = Reranker(

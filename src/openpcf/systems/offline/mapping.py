@@ -32,7 +32,6 @@ from openpcf.search import tokenize
 from openpcf.systems.offline.calibration import Calibrator, load_calibration
 from openpcf.systems.offline.material_need import (
     MaterialNeed,
-    expand,
     normalise_text,
     query_of,
     read_need,

@@ -3,15 +3,14 @@
 A practitioner maps when a background activity *is* the thing bought (grid electricity, caustic soda,
 float glass) and decomposes when it is an assembly, a formulation, a blend or a material whose
 specification the database cannot represent (recycled content, a finish, a multi-layer laminate).
-The solver gathers that evidence as a handful of numeric features and turns them into
+The solver gathers evidence that transfers across items (see :func:`triage_features`) and turns it into
 P(should_map) with a logistic model fitted on dev data (see :mod:`openpcf.systems.offline.calibration`):
 
-- retrieval evidence from the picklist: how well the best *material* activity matches the market's
-  head phrase (dense cosine, head-word coverage, name precision) and its margin over the runner-up;
-- compositeness cues of the market text: assembly/part/housing words, lists ("and", "/", commas in
-  the name), blends/formulations/packages, pre-processing ("pre-coated", "anodized", "injection-moulded"),
-  recycled content;
-- simple-commodity cues: energy carriers and water, which every database has;
+- fabrication level: does the picklist hold a *material* activity for exactly this thing — the learned
+  re-ranker's best match, whether it names the head noun, what it says that the market does not;
+- compositeness from openpcf's decomposition knowledge: a known bill of materials for the product family,
+  the number of materials the head phrase names;
+- assembly, formulation and list words of the text; energy carriers and utilities, which every database has;
 - the root-material context: a market whose head repeats the product being footprinted is its main
   constituent, which is usually specific enough to decompose.
 
@@ -29,8 +28,8 @@ from typing import Any
 from openpcf.pcfbench.data import TriageInput, TriageRow
 from openpcf.search import tokenize
 from openpcf.systems.offline.calibration import Calibrator, load_calibration
-from openpcf.systems.offline.material_need import RECYCLED_WORDS, expand, normalise_text, read_need
 from openpcf.systems.offline.decomposition import choose_family, find_mentions
+from openpcf.systems.offline.material_need import RECYCLED_WORDS, expand, normalise_text, read_need
 from openpcf.systems.offline.picklist_search import PicklistSearch
 from openpcf.systems.offline.reranker import Reranker, candidate_features, load_reranker
 from openpcf.systems.protocol import SolverResult
