@@ -1,7 +1,7 @@
 """Fit the offline triage model and the mapping confidence on the PCFBench dev split, with honest
 cross-validated estimates, and write ``src/openpcf/data/offline/calibration_{triage,mapping}.json``.
 
-    python scripts/fit_offline_calibration.py --data ../shared/data/pcfbench-dev [--folds 5] [--dry-run]
+    python scripts/fit_offline_calibration.py --data ../shared/data/pcfbench-dev [--folds 5] [--dry-run | --check]
 
 Triage: L2 logistic regression of should_map on the evidence features of
 :mod:`openpcf.systems.offline.triage`. Mapping: Platt-style logistic regression of "the offline choice is
@@ -14,8 +14,8 @@ on all dev items is written. Only dev data is used; nothing is tuned to a single
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -34,17 +34,17 @@ from openpcf.systems.offline.mapping import OfflineMapper
 from openpcf.systems.offline.picklist_search import PicklistSearch
 from openpcf.systems.offline.triage import FEATURES, triage_features
 
-MAPPING_FEATURES = ("top", "margin", "generic")
+MAPPING_FEATURES = ("top", "margin", "generic", "head_coverage")
 SEEDS = (0, 1, 2, 3, 4)
 
 
 def _metric(result: Any, name: str) -> dict[str, Any]:
     v = result.metrics[name]
-    return {"value": v.value, "ci": list(v.ci)}
+    return {"value": round(v.value, 6), "ci": [round(c, 6) for c in v.ci]}
 
 
 def fit_triage(
-    folder: BenchmarkFolder, search: PicklistSearch, folds: int, l2: float
+    folder: BenchmarkFolder, search: PicklistSearch, folds: int, l2: float, split: str = "dev"
 ) -> tuple[Any, dict[str, Any]]:
     rows = folder.rows("triage")
     feats = [triage_features(r.input, search)[0] for r in rows]
@@ -76,14 +76,14 @@ def fit_triage(
         FEATURES,
         l2=l2,
         fitted=f"L2 logistic regression (l2={l2}) of should_map on {len(FEATURES)} evidence features, "
-        f"fitted on the {len(rows)} PCFBench dev triage items on {dt.date.today().isoformat()}",
+        f"fitted on {len(rows)} PCFBench dev triage items ({split})",
     )
     model.report = report
     return model, report
 
 
 def fit_mapping(
-    folder: BenchmarkFolder, search: PicklistSearch, folds: int, l2: float
+    folder: BenchmarkFolder, search: PicklistSearch, folds: int, l2: float, split: str = "dev"
 ) -> tuple[Any, dict[str, Any]]:
     rows = folder.rows("mapping")
     mapper = OfflineMapper(search, calibrator=neutral("mapping", MAPPING_FEATURES))
@@ -111,7 +111,8 @@ def fit_mapping(
         "mean": {
             k: round(sum(r[k]["value"] for r in runs) / len(runs), 4) for k in ("exact_match", "ece", "brier")
         },
-        "note": "exact match is not fitted (hand-written practitioner rules); only the confidence is",
+        "note": "exact match is not fitted on these items (re-ranker: distant supervision from the picklist; "
+        "practitioner rules hand-set); only the confidence is",
     }
     model = fit_calibrator(
         "mapping",
@@ -120,10 +121,18 @@ def fit_mapping(
         MAPPING_FEATURES,
         l2=l2,
         fitted=f"Platt scaling (L2 logistic regression, l2={l2}) of 'choice is correct' on the offline mapper's "
-        f"evidence, fitted on the {len(rows)} PCFBench dev mapping items on {dt.date.today().isoformat()}",
+        f"evidence, fitted on {len(rows)} PCFBench dev mapping items ({split})",
     )
     model.report = report
     return model, report
+
+
+def _fixed_hash_seed() -> None:
+    """Re-run this script with PYTHONHASHSEED=0 unless already so: query expansion in
+    ``openpcf.search.query`` iterates a set of word parts ("PC-ABS" → PC, ABS), so its order — and with it
+    the query text, its embedding and the fitted numbers — otherwise changes from process to process."""
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -133,22 +142,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--l2", type=float, default=1.0)
     parser.add_argument("--tasks", default="triage,mapping")
     parser.add_argument("--dry-run", action="store_true", help="report only, do not write the JSON files")
+    parser.add_argument("--check", action="store_true", help="refit and compare with the shipped files, byte for byte")
+    parser.add_argument("--split", default="all", help="name of the item set, written into the files (all, dev70)")
     args = parser.parse_args(argv)
     folder = BenchmarkFolder(Path(args.data))
     search = PicklistSearch.from_file(folder.picklist_path())
     fitters = {"triage": fit_triage, "mapping": fit_mapping}
+    status = 0
     for task in args.tasks.split(","):
-        model, report = fitters[task](folder, search, args.folds, args.l2)
+        model, report = fitters[task](folder, search, args.folds, args.l2, args.split)
         print(task, json.dumps(report["mean"]), file=sys.stdout)
         for run in report["runs"]:
             print("  ", json.dumps(run))
-        if not args.dry_run:
-            path = calibration_path(task)
+        text = json.dumps(model.model_dump(), indent=1) + "\n"
+        path = calibration_path(task)
+        if args.check:
+            same = path.is_file() and path.read_text(encoding="utf-8") == text
+            print("  byte-identical to the shipped file:" if same else "  DIFFERS from the shipped file:", path)
+            status |= 0 if same else 1
+        elif not args.dry_run:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(model.model_dump(), indent=1) + "\n", encoding="utf-8")
+            path.write_text(text, encoding="utf-8")
             print("  wrote", path)
-    return 0
+    return status
 
 
 if __name__ == "__main__":
+    _fixed_hash_seed()
     raise SystemExit(main())

@@ -28,7 +28,7 @@ def row(**inp: object) -> EpdRow:
 def test_components_become_normalised_shares() -> None:
     assert composition_from_components([("steel", 0.6), ("zinc", 0.2)]) == "steel: 75.00%; zinc: 25.00%"
     assert composition_from_components([("a", 0.0), ("b", 0.0)]) == "a: 50.0%; b: 50.0%"
-    assert component_label("CHIC DOOR HINGE OVERLAP 160") == "CHIC DOOR HINGE OVERLAP"
+    assert component_label("GARDEN GATE LATCH BRACKET 240") == "GARDEN GATE LATCH BRACKET"
     assert component_label("PA6; virgin: granulate") == "PA6  virgin  granulate"
 
 

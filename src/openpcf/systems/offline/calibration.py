@@ -110,10 +110,11 @@ def fit_calibrator(
     return Calibrator(
         task=task,
         features=list(features),
-        weights=[float(w) for w in weights],
-        bias=bias,
-        mean=[float(m) for m in mean],
-        scale=[float(s) for s in scale],
+        # rounded so that a refit writes the same bytes whatever the last bits of the linear algebra
+        weights=[round(float(w), 6) for w in weights],
+        bias=round(bias, 6),
+        mean=[round(float(m), 6) for m in mean],
+        scale=[round(float(s), 6) for s in scale],
         fitted=fitted or f"L2 logistic regression (l2={l2}) on {len(y)} items",
     )
 

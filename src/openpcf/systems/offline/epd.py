@@ -52,7 +52,7 @@ def composition_from_components(components: list[tuple[str, float]]) -> str:
 
 def component_label(name: str) -> str:
     """A component name safe inside a composition string: no separators, no trailing number that the
-    composition parser would read as an amount ("HINGE OVERLAP 160" → "HINGE OVERLAP")."""
+    composition parser would read as an amount ("GATE LATCH BRACKET 240" → "GATE LATCH BRACKET")."""
     cleaned = re.sub(r"[;:%]", " ", name)
     cleaned = re.sub(r"(?:\s+[\d.,]+)+\s*$", "", cleaned).strip()
     return cleaned or "product"

@@ -44,7 +44,7 @@ _KIND_CLASSES: dict[str, frozenset[tuple[str, str | None]]] = {
     "energy": frozenset({("energy", "mass"), ("energy", None), ("fraction", None), ("energy", "volume")}),
 }
 # Weights of a query term found in the clause around the number, the sentence, the neighbouring sentences.
-# Labels mostly precede their figure ("fuel use of 0.9 GJ/t"), so words just after it count less.
+# Labels mostly precede their figure ("kiln fuel of 1.4 GJ/t"), so words just after it count less.
 _W_CLAUSE, _W_AFTER, _W_SENTENCE, _W_NEIGHBOUR = 1.0, 0.7, 0.6, 0.25
 _CLAUSE_BEFORE, _CLAUSE_AFTER = 90, 40  # characters around a number that form its clause
 _TABLE_ROW, _TABLE_ROW_WORDS = 60, 5  # a short line of few words after another short line is a table row

@@ -1,5 +1,5 @@
 """Numeric quantities as documents write them: ``0.053 GJ/t``, ``27-28 %``, ``1.5 to 6 wt%``,
-``3.39, 1.67 and 1.46 MJ/kg``, ``87 kWh per tonne``, ``0.15 g/g glass``, ``14 MJ kg-1``.
+``3.39, 1.67 and 1.46 MJ/kg``, ``87 kWh per tonne``, ``0.35 g/g fibre``, ``14 MJ kg-1``.
 
 Pure text analysis, no I/O. A value is kept *as stated* (a ``per tonne`` figure stays per tonne: the
 PCFBench scorer converts units itself); only the *spelling* of a unit is normalised to the forms of the
@@ -186,7 +186,7 @@ def read_unit(text: str, pos: int, *, allow_cased: bool = True) -> UnitPhrase | 
     else:
         return None
     end = num.end()
-    # "kg water per kg IPA": one qualifier word may sit between the numerator and "per".
+    # "kg solvent per kg resin": one qualifier word may sit between the numerator and "per".
     den = _DENOM_RE.match(text, end)
     if den is None:
         q = _QUALIFIER_RE.match(text, end)
@@ -202,7 +202,7 @@ def read_unit(text: str, pos: int, *, allow_cased: bool = True) -> UnitPhrase | 
     end = den.end()
     qualifier = _QUALIFIER_RE.match(text, end)
     if qualifier and qualifier.group(1) not in _NOT_QUALIFIERS and per_kind in ("mass", "volume", "area"):
-        # "0.15 g/g glass": keep the product the ratio refers to (scorers fall back to the first word).
+        # "0.35 g/g fibre": keep the product the ratio refers to (scorers fall back to the first word).
         unit = f"{unit} {qualifier.group(1)}"
         end = qualifier.end()
     return UnitPhrase(unit, kind, per, per_kind, end)
@@ -236,7 +236,7 @@ def find_quantities(text: str) -> list[Quantity]:
             continue
         first = pending[0][0] if pending else start
         if found and _RESTATEMENT.fullmatch(text[found[-1].end : first]):
-            # "0.09 GJ/t (3.0 kgce/t)", "107 °C (225 °F)": the same quantity again in another unit.
+            # "0.12 GJ/t (4.1 kgce/t)", "120 °C (248 °F)": the same quantity again in another unit.
             pending, consumed = [], unit.end
             continue
         joined = (

@@ -2,9 +2,9 @@
 
 How a practitioner maps, and what this solver does in that order:
 
-1. Read the need: the mass-bearing head phrase ("copper-chromite *catalyst*") apart from the context
-   ("… on alumina, e.g. Pt/Pd"); add what the description, supplier and purchaser say; expand acronyms
-   and trade words (LLDPE, aluminum, gsm).
+1. Read the need: the mass-bearing head phrase ("nickel-tungsten *catalyst*") apart from the context
+   ("… on silica, e.g. Ni/W"); add what the description, supplier and purchaser say; expand acronyms
+   and trade words (LLDPE, aluminum).
 2. Retrieve candidates with hybrid search (BM25 + dense e5) over the picklist.
 3. Re-rank with practitioner rules:
    - a material need never maps to a waste-treatment, service or "removed by" activity (unless the need
@@ -20,6 +20,7 @@ How a practitioner maps, and what this solver does in that order:
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,17 +28,18 @@ from pathlib import Path
 from typing import Any
 
 from openpcf.pcfbench.data import MappingInput, MappingRow
-from openpcf.search import prepare_query, tokenize
+from openpcf.search import tokenize
 from openpcf.systems.offline.calibration import Calibrator, load_calibration
 from openpcf.systems.offline.material_need import (
     MaterialNeed,
     normalise_text,
+    query_of,
     read_need,
     recycled_mismatch,
     role_asked_for,
-    trade_cues,
 )
 from openpcf.systems.offline.picklist_search import Candidate, PicklistSearch
+from openpcf.systems.offline.reranker import Reranker, load_reranker, need_words, pair_features
 from openpcf.systems.protocol import SolverResult
 
 # Metals used in grams per kilogram of a product (catalysts, contacts, plating): as a mapping target
@@ -62,19 +64,16 @@ TRACE_METALS = frozenset(
         "tellurium",
     ]
 )
+# Chemistry class words only (textbook classes, no particular compounds): which generic proxy fits.
 _ORGANIC_CUES = re.compile(
-    r"\b(?:organo\w*|organic|amine\w*|amide\w*|phosphine\w*|thiourea|urea|proline|prolin\w*|alcohol\w*|ester\w*|"
-    r"acrylate\w*|glycol\w*|imidazole\w*|squaramide|sulfon\w*|carboxylic|aromatic|aliphatic|enamine|iminium|"
-    r"guanidine|dabco|dbu|tertiary|quaternary|ammonium|peroxide|polyol\w*|isocyanate\w*|epoxy|phenol\w*|enzyme)\b"
+    r"\b(?:organo\w*|organic|amines?|amides?|alcohols?|esters?|acrylates?|glycols?|carboxylic|aromatic|"
+    r"aliphatic|tertiary|quaternary|ammonium|peroxides?|polyols?|isocyanates?|epoxy|phenols?|enzymes?)\b"
 )
 _INORGANIC_CUES = re.compile(
-    r"\b(?:inorganic|metal\w*|oxide\w*|chromite|copper|nickel|cobalt|zinc|iron|molybdenum|vanadium|"
+    r"\b(?:inorganic|metal\w*|oxide\w*|copper|nickel|cobalt|zinc|iron|molybdenum|vanadium|"
     r"platinum|palladium|rhodium|alumina|zeolite|silica|salt|sulfate|chloride|nitrate|carbonate|phosphate|"
     r"hydroxide|ceria|zirconia|titania)\b"
 )
-# Evidence a specific activity must beat before a functional chemical (catalyst, additive …) is mapped
-# to the generic proxy instead: hand-set, about the score of a candidate that names only the function.
-GENERIC_PRIOR = 0.45
 GENERIC_ORGANIC = "chemical, organic"
 GENERIC_INORGANIC = "chemical, inorganic"
 
@@ -102,49 +101,30 @@ def need_of(inp: MappingInput) -> MaterialNeed:
     )
 
 
-def expand(text: str) -> str:
-    """Text plus the database names of its acronyms and trade words (search's vocabulary) and trade cues."""
-    return " ".join([prepare_query(text).lexical, *trade_cues(text)]) if text.strip() else ""
-
-
-def query_of(need: MaterialNeed) -> str:
-    """The search query: the expanded head phrase first (dense models read the start most), then context."""
-    return f"{expand(need.head)}. {need.context[:200]}".strip(" .")
-
-
-def _overlap(a: set[str], b: tuple[str, ...]) -> int:
-    return sum(1 for t in set(b) if t in a)
-
-
 #: The practitioner rules, by name (``OfflineMapper(rules=…)`` switches them for ablations).
-RULES = ("role", "base_name", "context_only", "recycled", "function", "trace_metal", "generic_proxy")
+RULES = ("role", "context_only", "recycled", "function", "trace_metal", "generic_proxy")
 
 
 def score_candidate(
-    need: MaterialNeed, c: Candidate, *, asked: str | None, rules: frozenset[str] = frozenset(RULES)
+    need: MaterialNeed,
+    c: Candidate,
+    rank: int,
+    *,
+    asked: str | None,
+    reranker: Reranker,
+    rules: frozenset[str] = frozenset(RULES),
 ) -> ScoredCandidate:
-    """Evidence score of one candidate for a need (higher is better; about 0–1 before penalties)."""
-    head = set(tokenize(expand(need.head)))
-    everything = head | set(tokenize(expand(need.context)))
+    """Evidence score of one candidate for a need: the learned re-ranker's σ(logit) (0–1), then the
+    practitioner rules' penalties. ``rank`` is the candidate's 0-based hybrid rank."""
+    head, everything = need_words(need)
+    features = pair_features(need, c, rank, head=head, everything=everything)
+    score = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, reranker.score(features)))))
+    head_cov, precision = features["head_coverage"], features["precision"]
     cand = c.tokens
-    head_cov = _overlap(set(cand), tuple(head)) / len(head) if head else 0.0
-    precision = _overlap(everything, cand) / len(cand) if cand else 0.0
-    lexical_part = 0.30 * head_cov + 0.20 * precision + 0.10 * c.lexical
-    if c.dense > 0:
-        score = 0.40 * max(0.0, min(1.0, (c.dense - 0.70) / 0.25)) + lexical_part
-    else:  # no dense signal (lexical-only search): the lexical evidence carries the whole weight
-        score = lexical_part / 0.60
     notes: list[str] = []
     if "role" in rules and c.role != "material" and c.role != asked:
         score -= 0.5
         notes.append(f"a {c.role} activity, not a material")
-    base = tuple(tokenize(c.reference_product.split(",")[0]))
-    if "base_name" in rules and base and all(t in head for t in base) and need.head_noun in base:
-        # ecoinvent names the product before the first comma and qualifies it after: a need that
-        # names the whole base product ("silicon") fits "silicon, electronics grade" better than
-        # "silicon carbide", which names a different substance.
-        score += 0.15
-        notes.append("names the product's base name")
     context_words = everything - head
     if (
         "context_only" in rules
@@ -178,6 +158,16 @@ def generic_chemical(need: MaterialNeed) -> str:
     return GENERIC_INORGANIC if inorganic > organic else GENERIC_ORGANIC
 
 
+def same_kind(need: MaterialNeed, best: ScoredCandidate | None) -> bool:
+    """True when the best activity is the need's kind of functional product: it names the function (the head
+    noun, "catalyst") and at least half of its words are said by the need. "Metal catalyst for catalytic
+    converter" is a phase-transfer catalyst's function but not its kind; a practitioner then uses ecoinvent's
+    generic chemical, not another product that happens to share the function word."""
+    if best is None or need.head_noun not in best.candidate.tokens:
+        return False
+    return best.precision >= 0.5
+
+
 class OfflineMapper:
     """Task 3 solver (``--model offline``): deterministic, no network, explained."""
 
@@ -190,8 +180,10 @@ class OfflineMapper:
         calibrator: Calibrator | None = None,
         k: int = 30,
         rules: Sequence[str] | None = None,
+        reranker: Reranker | None = None,
     ):
         self.search = search
+        self.reranker = reranker if reranker is not None else load_reranker()
         self.calibrator = calibrator if calibrator is not None else load_calibration("mapping")
         self.k = k
         self.rules = frozenset(RULES if rules is None else rules)
@@ -208,7 +200,10 @@ class OfflineMapper:
         need = need_of(inp)
         asked = role_asked_for(need.head)
         cands = self.search.candidates(query_of(need), self.k)
-        scored = [score_candidate(need, c, asked=asked, rules=self.rules) for c in cands]
+        scored = [
+            score_candidate(need, c, r, asked=asked, reranker=self.reranker, rules=self.rules)
+            for r, c in enumerate(cands)
+        ]
         scored.sort(key=lambda s: (-s.score, s.candidate.index))
         return need, scored
 
@@ -218,7 +213,7 @@ class OfflineMapper:
         best = scored[0] if scored else None
         second = scored[1].score if len(scored) > 1 else 0.0
         generic = None
-        if "generic_proxy" in self.rules and need.functional and (best is None or best.score < GENERIC_PRIOR):
+        if "generic_proxy" in self.rules and need.functional and not same_kind(need, best):
             generic = generic_chemical(need)
             if self.search.index_of(generic) is None:  # a catalog without the generic proxies
                 generic = None
@@ -245,7 +240,12 @@ class OfflineMapper:
                 "features": {},
                 "runners_up": [],
             }
-        features = {"top": round(top, 4), "margin": round(margin, 4), "generic": 1.0 if generic else 0.0}
+        features = {
+            "top": round(top, 4),
+            "margin": round(margin, 4),
+            "generic": 1.0 if generic else 0.0,
+            "head_coverage": round(best.head_coverage, 4) if best else 0.0,
+        }
         runners_up = [
             {
                 "reference_product": s.candidate.reference_product,

@@ -1,11 +1,11 @@
 """A material need as a practitioner reads it: the mass-bearing head phrase versus its context.
 
-"Diesel oxidation catalyst (DOC) using platinum-group metals (e.g., Pt/Pd on alumina)" names one thing
+"Hydrotreating catalyst (HDT) using nickel-molybdenum (e.g., NiMo on alumina extrudates)" names one thing
 that is bought — a *catalyst* — and, in its context, the trace ingredients that make it work. Mapping the
-need to an ingredient that is only mentioned in the context (platinum, rhodium) is the classic
+need to an ingredient that is only mentioned in the context (nickel, molybdenum; worse, platinum or rhodium) is the classic
 trace-ingredient error: the activity's factor per kg is that of the pure precious metal, thousands of
 times too high. So the head phrase is kept apart from the context, and the head noun (the last word of
-the head phrase, "catalyst") is kept apart from its modifiers ("diesel oxidation").
+the head phrase, "catalyst") is kept apart from its modifiers ("hydrotreating").
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from openpcf.search import prepare_query
 from openpcf.search.lexical import tokenize
 
 # "Market for materials that fulfill X" / "market for X" wrappers around the need itself.
@@ -71,23 +72,11 @@ FUNCTIONAL_NOUNS = frozenset(
 )
 
 
-_GRAMMAGE = re.compile(r"\b\d{2,3}\s?(?:gsm|g/m2|g/m²|grams? per square met(?:er|re))\b", re.IGNORECASE)
-_COATED_FINISH = re.compile(r"\b(?:silk|matt|matte|gloss|glossy|coated)\b", re.IGNORECASE)
-
-
 def normalise_text(text: str) -> str:
     """NFKC, accents removed ("alumínium" → "aluminium"), every dash variant an ASCII hyphen."""
     text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
     text = "".join(c for c in text if not unicodedata.combining(c))
     return re.sub(r"[\u2010-\u2015\u2212]", "-", text)
-
-
-def trade_cues(text: str) -> list[str]:
-    """Product words implied by how a thing is sold: a grammage (170 gsm) is paper or board, and a
-    silk / matt / gloss finish on paper means coated paper."""
-    if _GRAMMAGE.search(text):
-        return ["paper, woodfree" + (", coated" if _COATED_FINISH.search(text) else "")]
-    return []
 
 
 #: Words saying a material is secondary (recycled, scrap, remelted …) rather than virgin.
@@ -157,3 +146,14 @@ def read_need(text: str, *extra_context: str | None) -> MaterialNeed:
         head_noun=head_tokens[-1] if head_tokens else None,
         context_tokens=tuple(t for t in tokenize(context) if t not in head_tokens),
     )
+
+
+def expand(text: str) -> str:
+    """Text plus the database names of its acronyms and trade words (the search module's vocabulary:
+    "LDPE" → "LDPE polyethylene, low density")."""
+    return prepare_query(text).lexical if text.strip() else ""
+
+
+def query_of(need: MaterialNeed) -> str:
+    """The search query: the expanded head phrase first (dense models read the start most), then context."""
+    return f"{expand(need.head)}. {need.context[:200]}".strip(" .")

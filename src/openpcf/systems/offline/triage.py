@@ -3,15 +3,14 @@
 A practitioner maps when a background activity *is* the thing bought (grid electricity, caustic soda,
 float glass) and decomposes when it is an assembly, a formulation, a blend or a material whose
 specification the database cannot represent (recycled content, a finish, a multi-layer laminate).
-The solver gathers that evidence as a handful of numeric features and turns them into
+The solver gathers evidence that transfers across items (see :func:`triage_features`) and turns it into
 P(should_map) with a logistic model fitted on dev data (see :mod:`openpcf.systems.offline.calibration`):
 
-- retrieval evidence from the picklist: how well the best *material* activity matches the market's
-  head phrase (dense cosine, head-word coverage, name precision) and its margin over the runner-up;
-- compositeness cues of the market text: assembly/part/housing words, lists ("and", "/", commas in
-  the name), blends/formulations/packages, pre-processing ("pre-coated", "anodized", "injection-moulded"),
-  recycled content;
-- simple-commodity cues: energy carriers and water, which every database has;
+- fabrication level: does the picklist hold a *material* activity for exactly this thing — the learned
+  re-ranker's best match, whether it names the head noun, what it says that the market does not;
+- compositeness from openpcf's decomposition knowledge: a known bill of materials for the product family,
+  the number of materials the head phrase names;
+- assembly, formulation and list words of the text; energy carriers and utilities, which every database has;
 - the root-material context: a market whose head repeats the product being footprinted is its main
   constituent, which is usually specific enough to decompose.
 
@@ -21,6 +20,7 @@ best candidate activity and a one-line rationale.
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -28,24 +28,24 @@ from typing import Any
 from openpcf.pcfbench.data import TriageInput, TriageRow
 from openpcf.search import tokenize
 from openpcf.systems.offline.calibration import Calibrator, load_calibration
-from openpcf.systems.offline.mapping import expand
-from openpcf.systems.offline.material_need import RECYCLED_WORDS, normalise_text, read_need
+from openpcf.systems.offline.decomposition import choose_family, find_mentions
+from openpcf.systems.offline.material_need import RECYCLED_WORDS, expand, normalise_text, read_need
 from openpcf.systems.offline.picklist_search import PicklistSearch
+from openpcf.systems.offline.reranker import Reranker, candidate_features, load_reranker
 from openpcf.systems.protocol import SolverResult
 
 FEATURES = (
-    "dense",
+    "match",
     "head_coverage",
-    "precision",
-    "margin",
+    "names_head_noun",
+    "extra_words",
+    "family_parts",
+    "materials_named",
     "assembly_cues",
-    "list_cues",
     "formulation_cues",
-    "processing_cues",
-    "recycled_cues",
+    "list_cues",
     "commodity_cues",
     "root_overlap",
-    "name_words",
 )
 
 _ASSEMBLY = re.compile(
@@ -72,56 +72,68 @@ def _count(pattern: re.Pattern[str], text: str) -> float:
 
 
 def triage_features(
-    inp: TriageInput, search: PicklistSearch, *, k: int = 20
+    inp: TriageInput, search: PicklistSearch, *, k: int = 20, reranker: Reranker | None = None
 ) -> tuple[dict[str, float], dict[str, Any]]:
-    """The evidence features of one market (see :data:`FEATURES`) and the best candidate for the trace."""
+    """The evidence features of one market (see :data:`FEATURES`) and the best candidate for the trace.
+
+    Fabrication level: the learned re-ranker picks the best *material* activity for the market's head
+    phrase; ``match`` is its score (0–1), ``head_coverage`` the share of the head words it names,
+    ``names_head_noun`` whether it names the head noun (a "steel housing" matched by "steel" is matched at
+    an ingredient's level), ``extra_words`` the share of its base-name words the market does not say (an
+    activity for something more specific, or an assembly containing it). Compositeness: ``family_parts``
+    = components of the typical bill of materials openpcf knows for the product family the head phrase
+    points to (0: none known; 1: the material itself), ``materials_named`` = distinct materials the head
+    phrase names. Text cues: assembly words, formulation words, lists, energy carriers and utilities.
+    Root context: ``root_overlap`` = share of the head words that repeat the product being footprinted.
+    """
+    model = reranker if reranker is not None else load_reranker()
     name = normalise_text(inp.market.name)
-    description = normalise_text(inp.market.description or "")
-    need = read_need(name)
-    market_text = f"{need.text} {read_need(description).text}".lower()
-    query = f"{expand(need.head)}. {read_need(description).text[:200]}".strip(" .")
-    candidates = [c for c in search.candidates(query, k) if c.role == "material"]
-    head = set(tokenize(expand(need.head)))
-    everything = head | set(tokenize(market_text))
-
-    def evidence(c: Any) -> tuple[float, float, float]:
-        cov = sum(1 for t in head if t in c.tokens) / len(head) if head else 0.0
-        prec = sum(1 for t in c.tokens if t in everything) / len(c.tokens) if c.tokens else 0.0
-        return c.dense, cov, prec
-
+    description = read_need(normalise_text(inp.market.description or "")).text
+    need = read_need(name, description[:200])
+    cands, feats = candidate_features(search, need, k)
     scored = sorted(
-        ((0.5 * d + 0.3 * cov + 0.2 * p, d, cov, p, c) for c in candidates for d, cov, p in [evidence(c)]),
-        key=lambda t: -t[0],
+        (
+            (1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, model.score(f))))), i)
+            for i, (c, f) in enumerate(zip(cands, feats, strict=True))
+            if c.role == "material"
+        ),
+        key=lambda t: (-t[0], t[1]),
     )
-    best = scored[0] if scored else (0.0, 0.0, 0.0, 0.0, None)
-    second = scored[1][0] if len(scored) > 1 else 0.0
+    best_score, best_i = scored[0] if scored else (0.0, -1)
+    best = cands[best_i] if best_i >= 0 else None
+    bf = feats[best_i] if best_i >= 0 else {}
+    head = set(tokenize(expand(need.head)))
+    everything = head | set(tokenize(f"{need.text} {description}"))
+    base = set(tokenize(best.reference_product.split(",")[0])) if best else set()
+    family, _cues = choose_family(need.head, None)
+    named = {m.material.name for m in find_mentions(need.head, None)}
     root = normalise_text(inp.material_context_data.material_name or inp.material_context_data.name or "")
     root_tokens = set(tokenize(root))
     name_lower = need.text.lower()
+    market_text = f"{need.text} {description}".lower()
     features = {
-        "dense": best[1],
-        "head_coverage": best[2],
-        "precision": best[3],
-        "margin": best[0] - second,
+        "match": best_score,
+        "head_coverage": bf.get("head_coverage", 0.0),
+        "names_head_noun": bf.get("head_noun", 0.0),
+        "same_product": bf.get("base_name", 0.0),
+        "extra_words": (sum(1 for t in base if t not in everything) / len(base)) if base else 1.0,
+        "family_parts": float(len(family.components)) if family else 0.0,
+        "materials_named": float(len(named)),
         "assembly_cues": _count(_ASSEMBLY, name_lower),
-        "list_cues": _count(_LIST, name_lower),
         "formulation_cues": _count(_FORMULATION, market_text),
+        "list_cues": _count(_LIST, name_lower),
+        "commodity_cues": _count(_COMMODITY, name_lower),
+        "root_overlap": (sum(1 for t in head if t in root_tokens) / len(head)) if head and root_tokens else 0.0,
+        # kept for comparison in the fitting report, not in FEATURES:
         "processing_cues": _count(_PROCESSING, market_text),
         "recycled_cues": _count(RECYCLED_WORDS, market_text),
-        "commodity_cues": _count(_COMMODITY, name_lower),
-        "root_overlap": (sum(1 for t in head if t in root_tokens) / len(head))
-        if head and root_tokens
-        else 0.0,
         "name_words": float(len(need.head_tokens)),
     }
-    if not features["dense"]:
-        # Lexical-only search (no embedder): no dense evidence; the model then reads the feature as its
-        # training mean instead of as a very poor match.
-        del features["dense"]
     evidence_trace = {
         "head": need.head,
-        "best_activity": best[4].reference_product if best[4] is not None else None,
-        "best_score": round(best[0], 4),
+        "best_activity": best.reference_product if best is not None else None,
+        "best_score": round(best_score, 4),
+        "product_family": family.name if family else None,
     }
     return features, evidence_trace
 
@@ -143,9 +155,12 @@ class OfflineTriage:
 
     name = "offline"
 
-    def __init__(self, search: PicklistSearch, *, calibrator: Calibrator | None = None):
+    def __init__(
+        self, search: PicklistSearch, *, calibrator: Calibrator | None = None, reranker: Reranker | None = None
+    ):
         self.search = search
         self.calibrator = calibrator if calibrator is not None else load_calibration("triage")
+        self.reranker = reranker if reranker is not None else load_reranker()
 
     @classmethod
     def from_picklist(cls, picklist: str | Path, **options: Any) -> OfflineTriage:
@@ -156,7 +171,7 @@ class OfflineTriage:
         inp = row.input if isinstance(row, TriageRow) else TriageRow.model_validate(row).input
         if not tokenize(inp.market.name) and not tokenize(inp.market.description or ""):
             return SolverResult(error=f"market {inp.market.name!r} names nothing to triage")
-        features, evidence = triage_features(inp, self.search)
+        features, evidence = triage_features(inp, self.search, reranker=self.reranker)
         p_map = self.calibrator.probability(features)
         should_map = p_map >= 0.5
         return SolverResult(
