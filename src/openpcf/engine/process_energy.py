@@ -283,7 +283,7 @@ CONTAINER_DEFAULTS: tuple[ContainerDefault, ...] = (
 
 
 def implied_container(product_name: str, product_class: str) -> ContainerDefault | None:
-    """The container a packed food or drink's name implies ("Chickpeas Can 400g" → steel can), else None.
+    """The container a packed food or drink's name implies ("Sweetcorn can 340g" → steel can), else None.
     Only for food and beverage classes: for other products a jar or can is the product itself."""
     if product_class not in ("food_processing", "beverages"):
         return None

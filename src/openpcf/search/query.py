@@ -203,7 +203,7 @@ def expand_abbreviations(text: str) -> list[str]:
     found: list[str] = []
     for match in _WORD.finditer(text):
         word = match.group()
-        for candidate in {word, *word.split("-")}:
+        for candidate in dict.fromkeys([word, *word.split("-")]):  # ordered: a set's order follows the hash seed
             key = candidate.lower()
             if key not in ABBREVIATIONS:
                 continue

@@ -119,9 +119,9 @@ def slug(text: str) -> str:
 def query_variants(text: str) -> list[str]:
     """Simpler readings of a composition name, most faithful first (the original is not included).
 
-    "glass (PLANICLEAR®)" → ["glass", "PLANICLEAR"]; "TSA3+® glass" → ["glass"];
-    "Aluminium scrap: post-consumer" → ["Aluminium scrap"]; "Additive (phosphoric acid)" →
-    ["Additive", "phosphoric acid"]; "Plastic material (e.g., atactic PP)" → ["Plastic material", …].
+    "board (BRANDBOARD®)" → ["board", "BRANDBOARD"]; "XY7+® resin" → ["resin"];
+    "Copper scrap: pre-consumer" → ["Copper scrap"]; "Filler (calcium carbonate)" →
+    ["Filler", "calcium carbonate"]; "Rubber compound (e.g., natural rubber)" → ["Rubber compound", …].
     """
     out: list[str] = []
     t = text.strip()
