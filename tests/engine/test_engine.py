@@ -12,6 +12,7 @@ from openpcf.engine.aggregation import line_kgco2e, summarise
 from openpcf.engine.checks import structural_checks
 from openpcf.engine.estimation import EstimateError, parse_declared_unit
 from openpcf.engine.levers import LeverError, set_rate, set_region
+from openpcf.engine.process_energy import energy_default
 from openpcf.engine.product import BomEntry
 from openpcf.engine.trace import (
     TRACE_SCHEMA_VERSION,
@@ -167,10 +168,16 @@ def test_bom_tree_with_parent_and_user_energy():
     frame = t.inputs[0]
     assert frame.children == ["m2", "m3"] and t.inputs[1].depth == 1 and frame.factor is None
     assert [x.name for x in t.leaves()] == ["steel", "polypropylene"]
-    assert [x.name for x in t.energy] == ["electricity"] and t.energy[0].rate.origin == "user"
-    # 1.5×2 + 0.5×1.5 + 2 kWh×0.4; the item has no mass, so no default energy and no mass balance
-    assert t.result.kgco2e == pytest.approx(3.0 + 0.75 + 0.8)
-    assert t.result.mass_balance is None
+    assert t.energy[0].name == "electricity" and t.energy[0].rate.origin == "user"
+    # Issue 13 item 6: the item's mass is the sum of its listed masses (1.5 + 0.5 kg), so the mass balance is
+    # computed and the heat default (the user gave electricity only) applies to 2 kg.
+    assert t.product.declared_unit.mass_kg == pytest.approx(2.0) and t.result.mass_balance == pytest.approx(1.0)
+    heat = [x for x in t.energy if x.rate.origin == "default"]
+    default = energy_default(t.settings["product_class"])
+    assert [x.name for x in heat] == ["process heat (natural gas)"]
+    assert heat[0].rate.value == pytest.approx(default.heat_mj_per_kg * 2.0)
+    # 1.5×2 + 0.5×1.5 + 2 kWh×0.4 + the heat line
+    assert t.result.kgco2e == pytest.approx(3.0 + 0.75 + 0.8 + (heat[0].kgco2e or 0.0))
 
 
 @pytest.mark.parametrize("composition, message", [
