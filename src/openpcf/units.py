@@ -175,6 +175,7 @@ def convert_per_unit(value: float, from_unit: str, to_unit: str) -> float:
     return _scale(value, to_unit, from_unit)
 
 
+@lru_cache(maxsize=1024)  # conversion_factor's cache keeps no failures: "g" → "MJ" was parsed by pint every time
 def is_convertible(from_unit: str, to_unit: str) -> bool:
     """True when both units parse and share a dimension (kg ↔ t, kWh ↔ MJ; not kg ↔ kWh)."""
     try:

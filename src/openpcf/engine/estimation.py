@@ -30,6 +30,7 @@ from openpcf.engine.composition import (
     parse_composition,
     share_divisor,
 )
+from openpcf.engine.finite_results import require_finite
 from openpcf.engine.material_names import CARBONATE_CO2, carbonate_of, class_queries, interpret
 from openpcf.engine.process_energy import energy_default, implied_container, infer_product_class
 from openpcf.engine.product import BomEntry, ProductSpec, counted_unit
@@ -305,8 +306,24 @@ def _average_proxy(lines: list[InputLine]) -> FactorProvenance | None:
     )
 
 
+def _distinct_choices() -> Any:
+    """``choose_factor`` memoised for one estimate: a BOM that repeats a name (10,000 lines, a few hundred
+    materials) resolves each distinct lookup once; every line still gets its own Activity record."""
+    memo: dict[Any, tuple[Activity, FactorMatch | None]] = {}
+
+    def choose(reading: Any, source: FactorSource, **kw: Any) -> tuple[Activity, FactorMatch | None]:
+        key = (reading, tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in kw.items())))
+        if key not in memo:
+            memo[key] = choose_factor(reading, source, **kw)
+        activity, match = memo[key]
+        return activity.model_copy(), match
+
+    return choose
+
+
 def _resolve_materials(lines: list[InputLine], source: FactorSource, region: Region | None, product_name: str) -> None:
     geography = region.code if region else None
+    choose_factor = _distinct_choices()  # noqa: N806 (shadows the module function with its memoised form)
     for line in lines:
         if line.children or line.role == "remainder":
             continue
@@ -553,7 +570,7 @@ def finish(trace: Trace, *, seed: int = 0, runs: int = DEFAULT_RUNS) -> Trace:
     """Contributions, total, checks and Monte Carlo of a trace whose lines and factors are set."""
     keep = [c for c in trace.checks if c.code in ("composition_sum", "region", "reconciliation", "recycled_content",
                                                   "declared_mass")]
-    out = summarise(trace)
+    out = require_finite(summarise(trace))
     out.checks = keep + structural_checks(out)
     out.uncertainty = monte_carlo(out, runs=runs, seed=seed)
-    return summarise(out)
+    return require_finite(summarise(out))

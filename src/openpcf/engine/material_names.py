@@ -8,6 +8,8 @@ try, best first, plus these flags. Pure functions, no factor data.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import re
 from dataclasses import dataclass, field
 
@@ -125,6 +127,7 @@ def _strip_recycled(text: str) -> str:
     return _clean(re.sub(r"\s+", " ", _RECYCLED_NOISE.sub(" ", text)))
 
 
+@lru_cache(maxsize=8192)  # pure, and a large BOM repeats names (the reading is a frozen dataclass)
 def interpret(name: str) -> MaterialReading:
     """The lookup texts for a component name, best first, with its role and recycled flag."""
     raw = _clean(name)
