@@ -56,7 +56,8 @@ def monte_carlo(trace: Trace, *, runs: int = DEFAULT_RUNS, seed: int = 0, top: i
             z_rate = rng.standard_normal((sq.shape[0], n))
             log_draw = sf * z_factor[factor_index[block]] - sf**2 / 2 + sq * z_rate - sq**2 / 2
             total += (c[block, None] * np.exp(log_draw)).sum(axis=0)
-        variances = c**2 * np.expm1(sigma_f**2 + sigma_q**2)
+        scale = float(np.abs(c).max()) or 1.0  # shares are scale-free; scaling keeps c² finite for huge totals
+        variances = (c / scale) ** 2 * np.expm1(sigma_f**2 + sigma_q**2)
     var_sum = float(variances.sum()) or 1.0
     order = np.argsort(-variances, kind="stable")[:top]
     contributors = [

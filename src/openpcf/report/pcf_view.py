@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from openpcf.engine.trace import Check, Edit, InputLine, Trace
+from openpcf.engine.trace import Check, Edit, InputLine, Trace, WhatIf
 
 
 @dataclass
@@ -43,6 +43,7 @@ class PcfView:
     checks: list[CheckRow]
     edits: list[Edit]
     names: dict[str, str] = field(default_factory=dict)  # line id -> name as given
+    what_ifs: list[WhatIf] = field(default_factory=list)  # compared with the base case (the headline)
 
     @property
     def total(self) -> float:
@@ -118,4 +119,5 @@ def pcf_view(trace: Trace | dict[str, Any]) -> PcfView:
     checks = [CheckRow(c, _status(c), [by_id[i].name if i in by_id else i for i in c.input_ids]) for c in trace.checks]
     checks.sort(key=lambda c: order[c.status])
     return PcfView(trace=trace, tree=roots, energy=list(trace.energy), contributions=contributions,
-                   checks=checks, edits=list(trace.edits), names={k: x.name for k, x in by_id.items()})
+                   checks=checks, edits=list(trace.edits), names={k: x.name for k, x in by_id.items()},
+                   what_ifs=list(trace.what_ifs))
