@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+import tokenize
 from functools import lru_cache
 
 import pint
@@ -121,7 +122,8 @@ def parse_unit(unit: str) -> pint.Unit:
         raise UnitError(f"empty unit: {unit!r}")
     try:
         return registry().Unit(_expression(unit))
-    except (pint.errors.UndefinedUnitError, pint.errors.DefinitionSyntaxError, ValueError, TypeError) as exc:
+    except (pint.errors.UndefinedUnitError, pint.errors.DefinitionSyntaxError, ValueError, TypeError,
+            AssertionError, SyntaxError, tokenize.TokenError) as exc:  # pint's parser on text like "\\" or "kg)"
         raise UnitError(f"unknown unit {unit!r}") from exc
 
 

@@ -173,7 +173,9 @@ def register(app: typer.Typer) -> None:
                 trace = what_if_rate(trace, lever, source)
             if what_if_region:
                 trace = compare_region(trace, what_if_region, source)
-        except (CompositionError, EstimateError, LeverError, CredentialError, ProviderMissingError, ValueError) as exc:
+        except EstimateError as exc:
+            fail(f"{bom}: {exc}" if bom is not None and str(exc).startswith("BOM row") else str(exc))
+        except (CompositionError, LeverError, CredentialError, ProviderMissingError, ValueError) as exc:
             fail(str(exc))
         except RuntimeError as exc:  # pydantic-ai's AgentRunError: the model's answer or status, after the retries
             if model is None:

@@ -342,15 +342,15 @@ def _read_csv_rows(path: Path) -> list[BomEntry]:
             entries.append((line, _entry(path, line, dict(zip(header, row)), header_unit)))
     except csv.Error as exc:
         raise CompositionError(f"{path}:{reader.line_num}: unreadable CSV: {exc}") from None
-    return _checked(path, entries)
+    return _checked(path, entries, first_row=2)
 
 
-def _checked(path: Path, entries: list[tuple[int, BomEntry]]) -> list[BomEntry]:
+def _checked(path: Path, entries: list[tuple[int, BomEntry]], first_row: int) -> list[BomEntry]:
     if not entries:
-        raise CompositionError(f"{path}: empty bill of materials")
+        raise CompositionError(f"{path}:{first_row}: empty bill of materials (no rows)")
     rows = [e for _, e in entries]
     if all(e.amount == 0 for e in rows):
-        raise CompositionError(f"{path}: every amount is zero; give the masses or shares of the inputs")
+        raise _bom_error(path, entries[0][0], "amount", "every amount is zero; give the masses or shares of the inputs")
     problem = bom_tree_problem(rows)
     if problem is not None:
         i, field, message = problem
@@ -381,7 +381,7 @@ def read_bom(path: str | Path) -> list[BomEntry]:
     if not isinstance(rows, list):
         raise CompositionError(f"{path}: expected a list of rows or {{\"bom\": [...]}}")
     # JSON rows are numbered from 1 (row index, not a file line).
-    return _checked(path, [(i, _entry(path, i, r)) for i, r in enumerate(rows, start=1)])
+    return _checked(path, [(i, _entry(path, i, r)) for i, r in enumerate(rows, start=1)], first_row=1)
 
 
 def declared_mass_from_masses(du: DeclaredUnit, lines: list[InputLine], checks: list[Check]) -> DeclaredUnit:

@@ -198,7 +198,7 @@ def _bom_lines(entries: Sequence[BomEntry], mass: float | None) -> tuple[list[In
         divisor = share_divisor(e.unit)
         if divisor is not None:
             if mass is None:
-                raise EstimateError(f"BOM row {e.name!r}: a share ({e.unit}) needs the mass of one declared unit")
+                raise EstimateError(f"BOM row {i} ({e.name!r}): field 'unit': a share ({e.unit}) needs the mass of one declared unit")
             value = e.amount / divisor * mass
         else:
             value = units.convert(e.amount, e.unit, "kg")

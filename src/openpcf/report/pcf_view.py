@@ -68,14 +68,24 @@ class PcfView:
 def load_trace(path: str | Path) -> Trace:
     """Read and validate a trace JSON file; errors name the file (and line or field)."""
     path = Path(path)
+
+    def non_standard(token: str) -> float:  # NaN / Infinity: not JSON, and not a number a trace may carry
+        raise ValueError(f"{path}: non-standard JSON number {token}")
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
+        data = json.loads(raw.decode("utf-8"), parse_constant=non_standard)
     except FileNotFoundError:
         raise ValueError(f"{path}: file not found") from None
     except IsADirectoryError:
         raise ValueError(f"{path}: is a directory, expected a trace JSON file") from None
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ValueError(f"{path}:{line}: not UTF-8 text (byte offset {exc.start})") from None
     except json.JSONDecodeError as exc:
         raise ValueError(f"{path}:{exc.lineno}: malformed JSON: {exc.msg}") from None
+    except RecursionError:
+        raise ValueError(f"{path}: JSON nested too deeply") from None
     return as_trace(data, source=str(path))
 
 
