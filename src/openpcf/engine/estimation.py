@@ -312,7 +312,7 @@ def _distinct_choices() -> Any:
     memo: dict[Any, tuple[Activity, FactorMatch | None]] = {}
 
     def choose(reading: Any, source: FactorSource, **kw: Any) -> tuple[Activity, FactorMatch | None]:
-        key = (reading, tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in kw.items())))
+        key = (reading, repr(sorted(kw.items())))  # keyword values are strings, lists of strings, None
         if key not in memo:
             memo[key] = choose_factor(reading, source, **kw)
         activity, match = memo[key]
