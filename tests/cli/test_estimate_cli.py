@@ -138,7 +138,7 @@ def test_what_if_is_a_comparison_and_the_base_case_is_the_headline(tmp_path):
     # each what-if is compared with the base case on its own (the region what-if keeps 40% primary)
     assert all(w.base_kgco2e == trace.result.kgco2e for w in trace.what_ifs)
     assert trace.what_ifs[0].kgco2e < trace.result.kgco2e  # less primary aluminium
-    rows = [x for x in res.output.splitlines() if x.startswith("│ base case") or x.startswith("│ what-if")]
+    rows = [x for x in res.output.splitlines() if x.startswith(("│ base case", "│ what-if"))]
     assert [r.split("│")[1].strip() for r in rows] == ["base case (region IT)", "what-if primary aluminium=20%",
                                                        "what-if region=FR"]
     assert f"{trace.what_ifs[1].kgco2e - trace.result.kgco2e:+.4g}" in rows[2]
