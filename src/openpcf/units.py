@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+import tokenize
 from functools import lru_cache
 
 import pint
@@ -121,7 +122,8 @@ def parse_unit(unit: str) -> pint.Unit:
         raise UnitError(f"empty unit: {unit!r}")
     try:
         return registry().Unit(_expression(unit))
-    except (pint.errors.UndefinedUnitError, pint.errors.DefinitionSyntaxError, ValueError, TypeError) as exc:
+    except (pint.errors.UndefinedUnitError, pint.errors.DefinitionSyntaxError, ValueError, TypeError,
+            AssertionError, SyntaxError, tokenize.TokenError) as exc:  # pint's parser on text like "\\" or "kg)"
         raise UnitError(f"unknown unit {unit!r}") from exc
 
 
@@ -175,6 +177,7 @@ def convert_per_unit(value: float, from_unit: str, to_unit: str) -> float:
     return _scale(value, to_unit, from_unit)
 
 
+@lru_cache(maxsize=1024)  # conversion_factor's cache keeps no failures: "g" → "MJ" was parsed by pint every time
 def is_convertible(from_unit: str, to_unit: str) -> bool:
     """True when both units parse and share a dimension (kg ↔ t, kWh ↔ MJ; not kg ↔ kWh)."""
     try:

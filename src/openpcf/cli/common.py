@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 
 console = Console()
-err_console = Console(stderr=True)
+err_console = Console(stderr=True, emoji=False)  # "bom.csv:100: …" is not the :100: emoji
 
 
 def fail(message: str, code: int = 2) -> NoReturn:

@@ -25,18 +25,18 @@ def register(app: typer.Typer) -> None:
         out: Path = typer.Option(Path("openpcf-demo"), "--out", help="Folder for the trace, result and report"),
         seed: int = typer.Option(0, "--seed", help="Monte Carlo seed"),
     ) -> None:
-        """Run an example estimate end to end (no key): total with interval, hotspots, checks, trace, report."""
+        """Run an example estimate end to end (no key): total with interval, hotspots, checks, a what-if, trace, report."""
         from openpcf.cli.estimate import render_trace, write_outputs
         from openpcf.engine import ProductSpec, estimate
         from openpcf.engine.estimation import EstimateError, default_factor_source
-        from openpcf.engine.levers import set_region
+        from openpcf.engine.levers import what_if_region
 
         require_folder(out)
         console.print(f"[bold]openpcf demo[/]: {DEMO_PRODUCT['name']}\ncomposition: {DEMO_PRODUCT['composition']}")
         try:
             source = default_factor_source()
             trace = estimate(ProductSpec(**DEMO_PRODUCT), seed=seed, source=source)
-            trace = set_region(trace, DEMO_REGION, source)
+            trace = what_if_region(trace, DEMO_REGION, source)  # compared with the Italian base case
         except (EstimateError, ValueError) as exc:
             fail(str(exc))
         render_trace(trace)

@@ -16,32 +16,39 @@ if TYPE_CHECKING:
 
 
 def render_trace(trace: Trace, *, top: int = 12) -> None:
-    """Print the total with its interval, the contribution table and the checks."""
+    """Print the total (the base case) with its interval, the contribution table, the checks, the edits
+    applied and the what-if comparisons. Names are wrapped, never cut."""
+    from rich.markup import escape
     from rich.table import Table
+
+    from openpcf.engine.uncertainty import INTERVAL_NOTE
 
     res = trace.result
     assert res is not None
     unit = res.declared_unit
-    interval = f"  (95% interval {res.p2_5:.3g} – {res.p97_5:.3g}, median {res.median:.3g})" if res.p2_5 is not None else ""
-    console.print(f"\n[bold]{trace.product.name}[/] — per {unit}"
+    console.print(f"\n[bold]{escape(trace.product.name)}[/] — per {unit}"
                   + (f", region {trace.product.region}" if trace.product.region else ""))
     if not res.complete:  # issue 13: an incomplete total never looks complete
         console.print("[bold red]INCOMPLETE[/] — inputs without a factor or class proxies exceed the documented "
                       "shares (see the completeness check); the total below leaves them out")
-    console.print(f"[bold green]{res.kgco2e:.3g} kg CO2e[/] per {unit}{interval}")
+    base = " (base case)" if trace.what_ifs else ""
+    console.print(f"[bold green]{res.kgco2e:.3g} kg CO2e[/] per {unit}{base}", highlight=False)
+    if res.p2_5 is not None and res.p97_5 is not None:
+        console.print(f"  95% interval {res.p2_5:.3g} – {res.p97_5:.3g}, median {res.median:.3g} "
+                      f"[dim]({INTERVAL_NOTE})[/]", highlight=False)
     table = Table(title="Contributions (hotspots)")
-    table.add_column("input", overflow="ellipsis", no_wrap=True, max_width=20)
+    table.add_column("input", overflow="fold", ratio=2)
     table.add_column("rate", justify="right", no_wrap=True)
-    table.add_column("factor", overflow="ellipsis", no_wrap=True, max_width=24)
+    table.add_column("factor", overflow="fold", ratio=3)
     table.add_column("kg CO2e", justify="right", no_wrap=True)
-    table.add_column("share", justify="right", no_wrap=True)
+    table.add_column("share", justify="right", no_wrap=True, min_width=5)
     lines = sorted(trace.all_lines(), key=lambda x: -(x.kgco2e or 0.0))
     for x in lines[:top]:
         f = x.factor
         origin = {"composition": "", "user": "", "model": " ᵐ", "default": " ᵈ"}[x.rate.origin]
         table.add_row(
-            x.name, f"{x.rate.value:.3g} {x.rate.unit}{origin}",
-            (("[proxy] " if f.match_method == "proxy" else "") + f.name) if f else "[red]no factor[/]",
+            escape(x.name), f"{x.rate.value:.3g} {escape(x.rate.unit)}{origin}",
+            escape(("[proxy] " if f.match_method == "proxy" else "") + f.name) if f else "[red]no factor[/]",
             f"{x.kgco2e:.3g}" if x.kgco2e is not None else "[red]—[/]",
             f"{x.share:.0%}" if x.share is not None else "",
         )
@@ -54,16 +61,40 @@ def render_trace(trace: Trace, *, top: int = 12) -> None:
         console.print(" ᵈ engine default (documented estimate)   ᵐ proposed by the model", highlight=False)
     for c in trace.checks:
         mark = "[green]✓[/]" if c.passed else ("[red]✗[/]" if c.severity == "error" else "[yellow]![/]")
-        console.print(f" {mark} {c.code}: {c.message}", highlight=False)
+        console.print(f" {mark} {c.code}: {escape(c.message)}", highlight=False)
     if trace.uncertainty and trace.uncertainty.contributors:
-        tops = ", ".join(f"{v.name} {v.share:.0%}" for v in trace.uncertainty.contributors[:3])
+        tops = escape(", ".join(f"{v.name} {v.share:.0%}" for v in trace.uncertainty.contributors[:3]))
         console.print(f" variance mostly from: {tops}", highlight=False)
     for e in trace.edits:
         if e.kgco2e_before is not None and e.kgco2e_after is not None:
-            d = e.kgco2e_after - e.kgco2e_before
-            rel = d / e.kgco2e_before if e.kgco2e_before else 0.0
-            console.print(f" what-if [bold]{e.lever}[/]: {e.kgco2e_before:.4g} → {e.kgco2e_after:.4g} kg CO2e "
-                          f"({d:+.4g}, {rel:+.1%})", highlight=False)
+            console.print(f" edit [bold]{escape(e.lever)}[/] (applied, included in the total): {e.kgco2e_before:.4g} → "
+                          f"{e.kgco2e_after:.4g} kg CO2e", highlight=False)
+    if trace.what_ifs:
+        render_what_ifs(trace)
+
+
+def render_what_ifs(trace: Trace) -> None:
+    """The what-if comparisons: the base case first, then each scenario with its difference from it."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    assert trace.result is not None
+    table = Table(title=f"What-if, compared with the base case (kg CO2e per {trace.result.declared_unit})")
+    table.add_column("case", overflow="fold")
+    table.add_column("kg CO2e", justify="right", no_wrap=True)
+    table.add_column("95% interval", justify="right", no_wrap=True)
+    table.add_column("vs base case", justify="right", no_wrap=True)
+    r = trace.result
+    region = f" (region {trace.product.region})" if trace.product.region else ""
+    table.add_row(f"base case{region}", f"{r.kgco2e:.4g}",
+                  f"{r.p2_5:.3g} – {r.p97_5:.3g}" if r.p2_5 is not None and r.p97_5 is not None else "", "")
+    for w in trace.what_ifs:
+        d = w.kgco2e - w.base_kgco2e
+        rel = f" ({d / w.base_kgco2e:+.1%})" if w.base_kgco2e else ""
+        table.add_row(escape(f"what-if {w.lever}"), f"{w.kgco2e:.4g}",
+                      f"{w.p2_5:.3g} – {w.p97_5:.3g}" if w.p2_5 is not None and w.p97_5 is not None else "",
+                      f"{d:+.4g}{rel}")
+    console.print(table)
 
 
 def write_outputs(trace: Trace, json_out: Path | None, trace_out: Path | None, report_out: Path | None = None) -> None:
@@ -76,7 +107,9 @@ def write_outputs(trace: Trace, json_out: Path | None, trace_out: Path | None, r
         console.print(f"report written to {report_out}")
     if json_out is not None:
         json_out.parent.mkdir(parents=True, exist_ok=True)
-        json_out.write_text(json.dumps(estimate_json(trace), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        # allow_nan=False: the file is standard JSON or not written (finite_results rejects overflow earlier)
+        json_out.write_text(json.dumps(estimate_json(trace), indent=2, ensure_ascii=False, allow_nan=False) + "\n",
+                            encoding="utf-8")
         console.print(f"result written to {json_out}")
     if trace_out is not None:
         trace_out.parent.mkdir(parents=True, exist_ok=True)
@@ -96,9 +129,9 @@ def register(app: typer.Typer) -> None:
         mass: Optional[float] = typer.Option(None, "--mass", help="Mass of one declared unit in kg (when not a mass)"),
         model: Optional[str] = typer.Option(None, "--model", help="Language model to fill a missing BOM (PROVIDER:MODEL), or 'offline' for openpcf's own BOM from the name and description (no key)"),
         base_url: str | None = typer.Option(None, "--base-url", help="OpenAI-compatible server for --model"),
-        set_: list[str] = typer.Option([], "--set", help="What-if lever NAME=AMOUNT, e.g. 'recycled aluminium=80%'"),
-        use: list[str] = typer.Option([], "--use", help="Activity choice NAME=ACTIVITY, e.g. 'glass cullet=recycled glass'"),
-        what_if_region: Optional[str] = typer.Option(None, "--what-if-region", help="Rerun at another region and show the difference"),
+        set_: list[str] = typer.Option([], "--set", help="What-if NAME=AMOUNT, e.g. 'recycled aluminium=80%', compared with the base case (each on its own)"),
+        use: list[str] = typer.Option([], "--use", help="Activity choice NAME=ACTIVITY, e.g. 'glass cullet=recycled glass' (applied to the estimate)"),
+        what_if_region: Optional[str] = typer.Option(None, "--what-if-region", help="What-if made in another region, compared with the base case"),
         seed: int = typer.Option(0, "--seed", help="Monte Carlo seed"),
         runs: int = typer.Option(2000, "--runs", min=10, help="Monte Carlo runs (at least 10)"),
         json_out: Optional[Path] = typer.Option(None, "--json", help="Write {kgco2e, breakdown, interval_95, region, gwp_basis, checks, complete, coverage} here"),
@@ -110,9 +143,12 @@ def register(app: typer.Typer) -> None:
         from openpcf.engine import ProductSpec, estimate
         from openpcf.engine.composition import CompositionError, read_bom
         from openpcf.engine.estimation import EstimateError, default_factor_source
-        from openpcf.engine.levers import LeverError, set_activity, set_rate, set_region
+        from openpcf.engine.levers import LeverError, set_activity, what_if_rate
+        from openpcf.engine.levers import what_if_region as compare_region
         from openpcf.llm import CredentialError, ProviderMissingError
 
+        if composition is not None and bom is not None:
+            fail("--composition and --bom are alternatives: give the composition or the BOM file, not both")
         try:
             entries = read_bom(bom) if bom is not None else None
             spec = ProductSpec(name=product, description=description, composition=composition, bom=entries,
@@ -137,11 +173,13 @@ def register(app: typer.Typer) -> None:
                 console.print(f"[dim]bill of materials proposed offline from the text:[/] {derived_from_text}")
             for lever in use:
                 trace = set_activity(trace, lever, source)
-            for lever in set_:
-                trace = set_rate(trace, lever, source)
+            for lever in set_:  # what-ifs: each compared with the base case, which stays the headline
+                trace = what_if_rate(trace, lever, source)
             if what_if_region:
-                trace = set_region(trace, what_if_region, source)
-        except (CompositionError, EstimateError, LeverError, CredentialError, ProviderMissingError, ValueError) as exc:
+                trace = compare_region(trace, what_if_region, source)
+        except EstimateError as exc:
+            fail(f"{bom}: {exc}" if bom is not None and str(exc).startswith("BOM row") else str(exc))
+        except (CompositionError, LeverError, CredentialError, ProviderMissingError, ValueError) as exc:
             fail(str(exc))
         except RuntimeError as exc:  # pydantic-ai's AgentRunError: the model's answer or status, after the retries
             if model is None:

@@ -101,9 +101,9 @@ def _aligner(name: str, base_url: str | None, task: str, data: Path, predictions
     except ValueError as exc:
         fail(str(exc))
     if task == "decomposition" and hasattr(aligner, "prefetch"):
+        from openpcf.pcfbench.alignment import decomposition_pairs
         from openpcf.pcfbench.data import BenchmarkFolder
         from openpcf.pcfbench.predictions import read_predictions
-        from openpcf.pcfbench.alignment import decomposition_pairs
         from openpcf.systems.model.judge import judge_all
 
         pairs = decomposition_pairs(BenchmarkFolder(data).rows("decomposition"), read_predictions(predictions))

@@ -20,6 +20,14 @@ from openpcf.engine.trace import Check, Trace
 MASS_BALANCE_LOW = 1.0
 MASS_BALANCE_HIGH = 3.0
 MASS_BALANCE_TOLERANCE = 0.01  # as COMPOSITION_SUM_TOLERANCE: shares that sum to 99–101% are complete
+#: A check message names at most this many lines, then "and N more" (``input_ids`` keeps every line).
+LISTED_IN_MESSAGE = 10
+
+
+def listed(items: list[str], limit: int = LISTED_IN_MESSAGE, sep: str = ", ") -> str:
+    """``"'a', 'b', … and 4,990 more"``: a check message stays readable on a 10,000-line BOM."""
+    shown = sep.join(items[:limit])
+    return shown if len(items) <= limit else f"{shown} and {len(items) - limit:,} more"
 
 
 def structural_checks(trace: Trace) -> list[Check]:
@@ -38,7 +46,7 @@ def structural_checks(trace: Trace) -> list[Check]:
     checks.append(Check(
         code="ghost_input", severity="warning" if ghosts else "info", passed=not ghosts,
         input_ids=[x.id for x in ghosts], value=float(len(ghosts)),
-        message=("listed with a zero rate: " + ", ".join(repr(x.name) for x in ghosts)) if ghosts else "no input has a zero rate",
+        message=("listed with a zero rate: " + listed([repr(x.name) for x in ghosts])) if ghosts else "no input has a zero rate",
     ))
     contributing = [x for x in trace.all_lines() if x.rate.value > 0]
     missing = [x for x in contributing if x.factor is None]
@@ -48,7 +56,7 @@ def structural_checks(trace: Trace) -> list[Check]:
             code="missing_factor", severity="error", passed=False, input_ids=[x.id for x in missing],
             value=float(len(missing)),
             message=f"{len(missing)} input(s) have no factor and are NOT in the total: "
-            + ", ".join(repr(x.name) for x in missing),
+            + listed([repr(x.name) for x in missing]),
         ))
     else:
         checks.append(Check(code="missing_factor", severity="info", passed=True, value=0.0,
@@ -58,7 +66,7 @@ def structural_checks(trace: Trace) -> list[Check]:
             code="proxy_factor", severity="warning", passed=False, input_ids=[x.id for x in proxied],
             value=float(len(proxied)),
             message=f"{len(proxied)} input(s) without a factor of their own were given the class factor of their own "
-            "material class (PROXY, wide spread): " + ", ".join(f"{x.name!r} → {x.factor.name}" for x in proxied if x.factor),
+            "material class (PROXY, wide spread): " + listed([f"{x.name!r} → {x.factor.name}" for x in proxied if x.factor]),
         ))
     res = trace.result
     if res is not None:
@@ -80,28 +88,31 @@ def structural_checks(trace: Trace) -> list[Check]:
             + (f", {own:.0%} of the total from factors of the inputs' own" if own is not None else ""),
         ))
     traps = []
+    seen: dict[tuple[str, str], str | None] = {}  # a large BOM repeats (name, factor) pairs
     for x in trace.leaves():
         if x.factor is not None:
-            warning = trace_ingredient_mismatch(x.name, x.factor.name)
-            if warning:
-                traps.append((x, warning))
+            key = (x.name, x.factor.name)
+            if key not in seen:
+                seen[key] = trace_ingredient_mismatch(*key)
+            if seen[key]:
+                traps.append((x, seen[key]))
     checks.append(Check(
         code="composite_trace_ingredient", severity="warning" if traps else "info", passed=not traps,
         input_ids=[x.id for x, _ in traps],
-        message="; ".join(w for _, w in traps) if traps else "no composite mapped to a trace ingredient",
+        message=listed(list(dict.fromkeys(w for _, w in traps)), limit=3, sep="; ") if traps else "no composite mapped to a trace ingredient",
     ))
     bad_units = [x for x in trace.all_lines() if x.factor is not None and not units.is_convertible(x.rate.unit, x.factor.unit)]
     checks.append(Check(
         code="unit_mismatch", severity="error" if bad_units else "info", passed=not bad_units,
         input_ids=[x.id for x in bad_units],
         message=("rate unit does not convert to factor unit: "
-                 + ", ".join(f"{x.name!r} ({x.rate.unit} vs {x.factor.unit})" for x in bad_units if x.factor))
+                 + listed([f"{x.name!r} ({x.rate.unit} vs {x.factor.unit})" for x in bad_units if x.factor]))
         if bad_units else "every rate converts into its factor's unit",
     ))
     weak = [x for x in trace.all_lines() if x.factor is not None and x.factor.confidence == "low" and not is_proxy(x)]
     if weak:
         checks.append(Check(
             code="low_confidence_match", severity="warning", passed=False, input_ids=[x.id for x in weak],
-            message="weak name match, check the activity: " + ", ".join(f"{x.name!r} → {x.factor.name}" for x in weak if x.factor),
+            message="weak name match, check the activity: " + listed([f"{x.name!r} → {x.factor.name}" for x in weak if x.factor]),
         ))
     return checks

@@ -19,13 +19,32 @@ from functools import lru_cache
 from typing import Any
 
 from openpcf import units
-from openpcf.engine.activity_mapping import FactorSource, acceptable, choose_factor, looks_recycled, provenance
+from openpcf.engine.activity_mapping import (
+    FactorSource,
+    acceptable,
+    choose_factor,
+    looks_recycled,
+    provenance,
+)
 from openpcf.engine.aggregation import declared_mass_kg, summarise
 from openpcf.engine.checks import structural_checks
-from openpcf.engine.composition import ComponentAmount, CompositionError, parse_composition, share_divisor
+from openpcf.engine.composition import (
+    ComponentAmount,
+    CompositionError,
+    bom_tree_problem,
+    declared_mass_from_masses,
+    parse_composition,
+    share_divisor,
+)
+from openpcf.engine.finite_results import require_finite
 from openpcf.engine.material_names import CARBONATE_CO2, carbonate_of, class_queries, interpret
-from openpcf.engine.process_energy import conversion_covered, energy_default, implied_container, infer_product_class
-from openpcf.engine.product import BomEntry, ProductSpec
+from openpcf.engine.process_energy import (
+    conversion_covered,
+    energy_default,
+    implied_container,
+    infer_product_class,
+)
+from openpcf.engine.product import BomEntry, ProductSpec, counted_unit
 from openpcf.engine.region import Region, parse_region
 from openpcf.engine.trace import (
     Activity,
@@ -59,6 +78,7 @@ def parse_declared_unit(text: str | None, mass_kg: float | None = None) -> Decla
     m = re.fullmatch(r"([-+]?\d*\.?\d+(?:[eE][-+]?\d+)?)?\s*(.*)", raw)
     amount = float(m.group(1)) if m and m.group(1) else 1.0
     unit = (m.group(2) if m else raw).strip() or "kg"
+    unit = counted_unit(unit) or unit  # "1 bottle", "1 pair" = 1 item
     if amount <= 0:
         raise EstimateError(f"declared unit {raw!r}: the amount must be positive")
     try:
@@ -113,6 +133,9 @@ def _material_lines(product: ProductSpec, du: DeclaredUnit, checks: list[Check])
     """Material lines (BOM tree, flattened) and user energy lines, with rates per declared unit."""
     mass = du.mass_kg if du.mass_kg is not None else (units.convert(du.amount, du.unit, "kg") if units.is_convertible(du.unit, "kg") else None)
     if product.bom:
+        problem = bom_tree_problem(list(product.bom))
+        if problem is not None:  # a cycle would turn its rows into composites without leaves (mass lost)
+            raise EstimateError(f"BOM row {problem[0] + 1} ({product.bom[problem[0]].name!r}): field '{problem[1]}': {problem[2]}")
         return _bom_lines(product.bom, mass)
     if not product.composition or not product.composition.strip():
         raise EstimateError(
@@ -187,7 +210,7 @@ def _bom_lines(entries: Sequence[BomEntry], mass: float | None) -> tuple[list[In
         divisor = share_divisor(e.unit)
         if divisor is not None:
             if mass is None:
-                raise EstimateError(f"BOM row {e.name!r}: a share ({e.unit}) needs the mass of one declared unit")
+                raise EstimateError(f"BOM row {i} ({e.name!r}): field 'unit': a share ({e.unit}) needs the mass of one declared unit")
             value = e.amount / divisor * mass
         else:
             value = units.convert(e.amount, e.unit, "kg")
@@ -366,9 +389,25 @@ def _cut_off_feedstock(line: InputLine, product_class: str) -> FactorProvenance:
     )
 
 
+def _distinct_choices() -> Any:
+    """``choose_factor`` memoised for one estimate: a BOM that repeats a name (10,000 lines, a few hundred
+    materials) resolves each distinct lookup once; every line still gets its own Activity record."""
+    memo: dict[Any, tuple[Activity, FactorMatch | None]] = {}
+
+    def choose(reading: Any, source: FactorSource, **kw: Any) -> tuple[Activity, FactorMatch | None]:
+        key = (reading, repr(sorted(kw.items())))  # keyword values are strings, lists of strings, None
+        if key not in memo:
+            memo[key] = choose_factor(reading, source, **kw)
+        activity, match = memo[key]
+        return activity.model_copy(), match
+
+    return choose
+
+
 def _resolve_materials(lines: list[InputLine], source: FactorSource, region: Region | None, product_name: str,
                        product_class: str = "general_manufacturing") -> None:
     geography = region.code if region else None
+    choose_factor = _distinct_choices()  # noqa: N806 (shadows the module function with its memoised form)
     for line in lines:
         if line.children or line.role == "remainder":
             continue
@@ -618,6 +657,7 @@ def estimate(
         materials, user_energy = _material_lines(product, du, checks)
     except CompositionError as exc:
         raise EstimateError(str(exc)) from None
+    du = declared_mass_from_masses(du, materials, checks)  # per-item BOM: Σ listed masses is one item's mass
     if model_name:
         for line in (*materials, *user_energy):
             line.rate = line.rate.model_copy(update={"origin": "model", "spread": RATE_SPREAD["model"]})
@@ -661,8 +701,9 @@ def estimate(
 
 def finish(trace: Trace, *, seed: int = 0, runs: int = DEFAULT_RUNS) -> Trace:
     """Contributions, total, checks and Monte Carlo of a trace whose lines and factors are set."""
-    keep = [c for c in trace.checks if c.code in ("composition_sum", "region", "reconciliation", "recycled_content")]
-    out = summarise(trace)
+    keep = [c for c in trace.checks if c.code in ("composition_sum", "region", "reconciliation", "recycled_content",
+                                                  "declared_mass")]
+    out = require_finite(summarise(trace))
     out.checks = keep + structural_checks(out)
     out.uncertainty = monte_carlo(out, runs=runs, seed=seed)
-    return summarise(out)
+    return require_finite(summarise(out))

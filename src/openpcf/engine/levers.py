@@ -5,6 +5,10 @@ input is added, mapped like any other, when no input has that name); the other p
 scaled so that the shares still sum as before. ``"glass=0.3 kg"`` sets a mass per declared unit.
 ``region=FR`` re-resolves the energy lines at the French grid. Every change is an :class:`Edit` in the
 trace, with the total before and after.
+
+A **what-if** (:func:`what_if_rate`, :func:`what_if_region`) applies a lever to a copy of the base estimate and
+returns the base estimate with a :class:`WhatIf` comparison added: the headline stays the base case, and the
+scenario is shown next to it. Each what-if is compared with the base case on its own (levers do not stack).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from openpcf.engine.aggregation import declared_mass_kg, total_kgco2e
 from openpcf.engine.composition import CompositionError, parse_composition
 from openpcf.engine.material_names import interpret
 from openpcf.engine.region import parse_region
-from openpcf.engine.trace import Activity, Edit, InputLine, Rate, Trace
+from openpcf.engine.trace import Activity, Edit, InputLine, Rate, Trace, WhatIf
 from openpcf.engine.uncertainty import RATE_SPREAD
 
 
@@ -130,3 +134,26 @@ def set_activity(trace: Trace, lever: str, source: FactorSource) -> Trace:
     out.edits.append(Edit(lever=lever, target=line.id, field="activity", old=old, new=match.factor.id,
                           kgco2e_before=before, kgco2e_after=total_kgco2e(out)))
     return out
+
+
+def compared(base: Trace, scenario: Trace) -> Trace:
+    """``base`` with the last edit of ``scenario`` (a lever applied to a copy of ``base``) recorded as a
+    :class:`WhatIf` comparison; the base's lines and headline are unchanged."""
+    if base.result is None or scenario.result is None or not scenario.edits:
+        raise LeverError("a what-if needs a finished base estimate and an applied lever")
+    e = scenario.edits[-1]
+    u = scenario.uncertainty
+    record = WhatIf(lever=e.lever, target=e.target, field=e.field, old=e.old, new=e.new,
+                    base_kgco2e=base.result.kgco2e, kgco2e=scenario.result.kgco2e,
+                    p2_5=u.p2_5 if u else None, p97_5=u.p97_5 if u else None, region=scenario.product.region)
+    return base.model_copy(update={"what_ifs": [*base.what_ifs, record]})
+
+
+def what_if_rate(base: Trace, lever: str, source: FactorSource) -> Trace:
+    """The base estimate with the what-if ``"NAME=AMOUNT"`` (see :func:`set_rate`) compared with it."""
+    return compared(base, set_rate(base, lever, source))
+
+
+def what_if_region(base: Trace, region: str, source: FactorSource) -> Trace:
+    """The base estimate with the what-if "made in ``region``" (see :func:`set_region`) compared with it."""
+    return compared(base, set_region(base, region, source))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from openpcf.engine.composition import is_other_name
 
@@ -125,6 +126,7 @@ def _strip_recycled(text: str) -> str:
     return _clean(re.sub(r"\s+", " ", _RECYCLED_NOISE.sub(" ", text)))
 
 
+@lru_cache(maxsize=8192)  # pure, and a large BOM repeats names (the reading is a frozen dataclass)
 def interpret(name: str) -> MaterialReading:
     """The lookup texts for a component name, best first, with its role and recycled flag."""
     raw = _clean(name)

@@ -68,3 +68,19 @@ def product_from_epd_input(inp: Any, *, category: str | None = None) -> ProductS
         recycled_content=recycled if recycled not in ("", None) else None,
         category=category,
     )
+
+
+#: Declared units that count things: one of them is one ``item`` ("1 bottle", "1 pair of shoes", "1 piece").
+COUNTED_NOUNS = frozenset({
+    "item", "items", "piece", "pieces", "pc", "pcs", "unit", "units", "each", "ea", "article", "articles",
+    "bottle", "bottles", "pair", "pairs", "can", "cans", "jar", "jars", "box", "boxes", "pack", "packs", "package",
+    "packages", "bag", "bags", "set", "sets", "roll", "rolls", "sheet", "sheets", "carton", "cartons", "tube",
+    "tubes", "pallet", "pallets", "device", "devices", "garment", "garments", "product", "products",
+})
+
+
+def counted_unit(unit: str) -> str | None:
+    """``"item"`` when a declared-unit text counts things (``"bottle"``, ``"pair of shoes"``, ``"piece (0.5 l)"``),
+    else None. The noun is the first word; whatever follows (what is counted) does not change the unit."""
+    words = unit.strip().lower().replace("(", " ").split()
+    return "item" if words and words[0] in COUNTED_NOUNS else None

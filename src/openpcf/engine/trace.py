@@ -6,7 +6,7 @@ A :class:`Trace` is the product of ``openpcf estimate``. Reports render it; noth
 Every input line keeps the name as the user gave it, the activity chosen for it (with the alternatives
 considered and their scores), the rate per declared unit with its unit and origin, the emission factor
 with full provenance and the resulting contribution. Energy lines (process electricity and heat) use the
-same model. Checks, uncertainty, what-if edits and the software/data versions travel with it.
+same model. Checks, uncertainty, edits, what-if comparisons and the software/data versions travel with it.
 
 The JSON schema of this model is versioned by :data:`TRACE_SCHEMA_VERSION` and written to
 ``docs/trace-schema.md`` (see :func:`trace_json_schema`).
@@ -19,7 +19,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 #: Bump the minor part for added optional fields, the major part for anything that breaks a reader.
-TRACE_SCHEMA_VERSION = "1.1"
+TRACE_SCHEMA_VERSION = "1.1"  # 1.1: what_ifs
 
 #: Where a rate came from: given by the user (BOM file, --set), parsed from a composition string,
 #: proposed by a language model, or a documented engine default (process energy, packaging).
@@ -206,6 +206,22 @@ class Edit(_Model):
     kgco2e_after: float | None = None
 
 
+class WhatIf(_Model):
+    """A what-if compared with the base case: the lever applied to a copy of this estimate, whose own numbers
+    (the headline) stay those of the base case. kg CO2e per declared unit."""
+
+    lever: str = Field(description="The lever as typed, e.g. 'recycled aluminium=80%' or 'region=FR'")
+    target: str | None = Field(None, description="Input id changed, or 'region'")
+    field: str = Field(description="rate, region")
+    old: Any = None
+    new: Any = None
+    base_kgco2e: float = Field(description="Total of the base case (this trace's headline)")
+    kgco2e: float = Field(description="Total with the lever applied")
+    p2_5: float | None = Field(None, description="95% interval of the what-if total (same seed and runs)")
+    p97_5: float | None = None
+    region: str | None = Field(None, description="Production region of the what-if")
+
+
 class Versions(_Model):
     schema_version: str = TRACE_SCHEMA_VERSION
     software: str
@@ -245,7 +261,8 @@ class Trace(_Model):
     checks: list[Check] = Field(default_factory=list)
     uncertainty: Uncertainty | None = None
     result: Result | None = None
-    edits: list[Edit] = Field(default_factory=list)
+    edits: list[Edit] = Field(default_factory=list, description="Changes applied to this estimate (e.g. an activity choice)")
+    what_ifs: list[WhatIf] = Field(default_factory=list, description="Scenarios compared with this estimate, not applied to it")
     versions: Versions
     settings: dict[str, Any] = Field(default_factory=dict, description="Seed, runs, model, resolver names…")
 

@@ -14,7 +14,6 @@ extra ``[xlsx]``) and .csv.
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict

@@ -46,12 +46,23 @@ def contribution_chart(v: PcfView) -> str:
 
 
 def _whatif_chart(v: PcfView) -> str:
+    """What-ifs as a comparison: the base case (this estimate's headline) first, then each scenario; edits
+    applied to this estimate as "before" and "after (this estimate)"."""
     bars: list[Bar] = []
+    r = v.trace.result
+    if v.what_ifs and r is not None:
+        region = f" ({v.trace.product.region})" if v.trace.product.region else ""
+        bars.append(Bar(f"base case{region}", r.kgco2e, low=r.p2_5, high=r.p97_5, colour=OKABE_ITO[0],
+                        note="this estimate"))
+        for w in v.what_ifs:
+            bars.append(Bar(f"what-if: {w.lever}", w.kgco2e, low=w.p2_5, high=w.p97_5, colour=OKABE_ITO[4],
+                            note=f"{w.kgco2e - w.base_kgco2e:+.3g} vs base case"))
     for e in v.edits:
         if e.kgco2e_before is not None and e.kgco2e_after is not None:
-            bars.append(Bar(f"before: {e.lever}", e.kgco2e_before, colour=OKABE_ITO[4]))
-            bars.append(Bar(f"after: {e.lever}", e.kgco2e_after, colour=OKABE_ITO[0]))
-    return hbar_chart(bars, label="Totals before and after each what-if lever", unit="kg CO2e") if bars else ""
+            bars.append(Bar(f"before edit: {e.lever}", e.kgco2e_before, colour=OKABE_ITO[4]))
+            bars.append(Bar(f"after edit: {e.lever} (this estimate)", e.kgco2e_after, colour=OKABE_ITO[0]))
+    label = "Base case and what-ifs" if v.what_ifs else "Totals before and after each edit"
+    return hbar_chart(bars, label=label, unit="kg CO2e") if bars else ""
 
 
 def _variance_chart(trace: Trace) -> str:
@@ -118,7 +129,8 @@ def trace_csv(trace: Trace | dict[str, Any]) -> str:
 
 
 def _cell(x: float | None) -> str:
-    return "" if x is None else repr(x) if isinstance(x, float) else str(x)
+    """A CSV number without float noise: 12 significant digits (0.1 + 0.2 → "0.3", not "0.30000000000000004")."""
+    return "" if x is None else repr(float(format(x, ".12g"))) if isinstance(x, float) else str(x)
 
 
 #: Characters with a meaning in Markdown that could turn trace text into HTML, links or code.
@@ -169,8 +181,15 @@ def trace_markdown(trace: Trace | dict[str, Any]) -> str:
                f"{_md(f.geography or '')} | {_md(f.gwp or '')} | " if f else
                ("composite | | | | | | " if x.children else "**no factor** | | | | | | "))
             + (f"{fmt_number(x.kgco2e)} |" if x.kgco2e is not None else "– |"))
+    if v.what_ifs:
+        out += ["", "## What-if (compared with the base case above)", "",
+                "| case | from | to | kg CO2e | 95% interval | vs base case |", "|---|---|---|---:|---|---:|",
+                f"| base case | | | {fmt_number(r.kgco2e)} | {fmt_number(r.p2_5)} – {fmt_number(r.p97_5)} | |"]
+        for w in v.what_ifs:
+            out.append(f"| what-if {_md(w.lever)} | {_md(w.old)} | {_md(w.new)} | {fmt_number(w.kgco2e)} | "
+                       f"{fmt_number(w.p2_5)} – {fmt_number(w.p97_5)} | {fmt_number(w.kgco2e - w.base_kgco2e)} |")
     if v.edits:
-        out += ["", "## What-if", "", "| lever | from | to | before | after |", "|---|---|---|---:|---:|"]
+        out += ["", "## Edits applied to this estimate", "", "| lever | from | to | before | after |", "|---|---|---|---:|---:|"]
         for e in v.edits:
             out.append(f"| {_md(e.lever)} | {_md(e.old)} | {_md(e.new)} | {fmt_number(e.kgco2e_before)} | {fmt_number(e.kgco2e_after)} |")
     out += ["", f"_Trace schema {t.schema_version} · {_md(t.versions.software)}"

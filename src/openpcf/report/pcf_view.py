@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from openpcf.engine.trace import Check, Edit, InputLine, Trace
+from openpcf.engine.trace import Check, Edit, InputLine, Trace, WhatIf
 
 
 @dataclass
@@ -43,6 +43,7 @@ class PcfView:
     checks: list[CheckRow]
     edits: list[Edit]
     names: dict[str, str] = field(default_factory=dict)  # line id -> name as given
+    what_ifs: list[WhatIf] = field(default_factory=list)  # compared with the base case (the headline)
 
     @property
     def total(self) -> float:
@@ -67,14 +68,24 @@ class PcfView:
 def load_trace(path: str | Path) -> Trace:
     """Read and validate a trace JSON file; errors name the file (and line or field)."""
     path = Path(path)
+
+    def non_standard(token: str) -> float:  # NaN / Infinity: not JSON, and not a number a trace may carry
+        raise ValueError(f"{path}: non-standard JSON number {token}")
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
+        data = json.loads(raw.decode("utf-8"), parse_constant=non_standard)
     except FileNotFoundError:
         raise ValueError(f"{path}: file not found") from None
     except IsADirectoryError:
         raise ValueError(f"{path}: is a directory, expected a trace JSON file") from None
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ValueError(f"{path}:{line}: not UTF-8 text (byte offset {exc.start})") from None
     except json.JSONDecodeError as exc:
         raise ValueError(f"{path}:{exc.lineno}: malformed JSON: {exc.msg}") from None
+    except RecursionError:
+        raise ValueError(f"{path}: JSON nested too deeply") from None
     return as_trace(data, source=str(path))
 
 
@@ -118,4 +129,5 @@ def pcf_view(trace: Trace | dict[str, Any]) -> PcfView:
     checks = [CheckRow(c, _status(c), [by_id[i].name if i in by_id else i for i in c.input_ids]) for c in trace.checks]
     checks.sort(key=lambda c: order[c.status])
     return PcfView(trace=trace, tree=roots, energy=list(trace.energy), contributions=contributions,
-                   checks=checks, edits=list(trace.edits), names={k: x.name for k, x in by_id.items()})
+                   checks=checks, edits=list(trace.edits), names={k: x.name for k, x in by_id.items()},
+                   what_ifs=list(trace.what_ifs))
