@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from openpcf.catalog.tabular import json_lines
 from openpcf.retrieval.data import CorpusDocument, RetrievalData, RetrievalDataError, RetrievalQuery
-from openpcf.search.fusion import RRF_K
+from openpcf.search.fusion import fused_scores
 
 RANKING_SIZE = 10
 
@@ -90,7 +90,7 @@ def rank_corpus(
         if len(signals) == 1:
             scores = signals[0]
         else:
-            scores = sum(1.0 / (RRF_K + _rank_positions(s, id_rank)) for s in signals)
+            scores = fused_scores([_rank_positions(s, id_rank) for s in signals])
         rankings.append(Ranking(query_id=query.query_id, document_ids=order_documents(scores, doc_ids)))
         if progress:
             progress(i + 1)
