@@ -19,7 +19,8 @@ from functools import lru_cache
 from typing import Any
 
 from openpcf import units
-from openpcf.engine.activity_mapping import FactorSource, acceptable, choose_factor, looks_recycled, provenance
+from openpcf.engine.activity_mapping import acceptable, choose_factor, looks_recycled, provenance
+from openpcf.factors.resolver import FactorResolver
 from openpcf.engine.aggregation import declared_mass_kg, line_kgco2e, summarise
 from openpcf.engine.checks import structural_checks
 from openpcf.engine.composition import ComponentAmount, CompositionError, parse_composition, share_divisor
@@ -74,7 +75,7 @@ def parse_declared_unit(text: str | None, mass_kg: float | None = None) -> Decla
 
 
 @lru_cache(maxsize=1)
-def default_factor_source() -> FactorSource:
+def default_factor_source() -> FactorResolver:
     """The open factor library shipped with openpcf (loaded once)."""
     import openpcf.factors as factors
 
@@ -110,7 +111,7 @@ def _is_energy_unit(unit: str) -> bool:
 
 def _material_lines(product: ProductSpec, du: DeclaredUnit, checks: list[Check]) -> tuple[list[InputLine], list[InputLine]]:
     """Material lines (BOM tree, flattened) and user energy lines, with rates per declared unit."""
-    mass = du.mass_kg if du.mass_kg is not None else (units.convert(du.amount, du.unit, "kg") if units.is_convertible(du.unit, "kg") else None)
+    mass = du.unit_mass_kg()
     if product.bom:
         return _bom_lines(product.bom, mass)
     if not product.composition or not product.composition.strip():
@@ -294,7 +295,7 @@ def _average_proxy(lines: list[InputLine]) -> FactorProvenance | None:
     )
 
 
-def _resolve_materials(lines: list[InputLine], source: FactorSource, region: Region | None, product_name: str) -> None:
+def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: Region | None, product_name: str) -> None:
     geography = region.code if region else None
     for line in lines:
         if line.children or line.role == "remainder":
@@ -349,7 +350,7 @@ def _resolve_materials(lines: list[InputLine], source: FactorSource, region: Reg
 # ---------------------------------------------------------------- energy and process emissions
 
 
-def _energy_match(source: FactorSource, carrier: str, region: Region | None) -> tuple[FactorMatch | None, str | None]:
+def _energy_match(source: FactorResolver, carrier: str, region: Region | None) -> tuple[FactorMatch | None, str | None]:
     """(match, note) for 'electricity' (kWh, low-voltage grid of the region) or 'natural gas' (MJ burnt).
 
     Uses the open energy factors of :mod:`openpcf.factors` (grid intensity by country, DESNZ natural
@@ -389,7 +390,7 @@ def _energy_match(source: FactorSource, carrier: str, region: Region | None) -> 
 
 
 def _energy_lines(product_class: str, user_energy: list[InputLine], du: DeclaredUnit, mass: float | None,
-                  source: FactorSource, region: Region | None, remelted_share: float = 0.0) -> list[InputLine]:
+                  source: FactorResolver, region: Region | None, remelted_share: float = 0.0) -> list[InputLine]:
     default = energy_default(product_class)
     lines = list(user_energy)
     have = {("electricity" if re.search(r"electric", x.name, re.I) else "natural gas") for x in user_energy}
@@ -474,7 +475,7 @@ def estimate(
     *,
     region: str | None = None,
     seed: int = 0,
-    source: FactorSource | None = None,
+    source: FactorResolver | None = None,
     runs: int = DEFAULT_RUNS,
     product_class: str | None = None,
     bom_by: str | None = None,
@@ -507,7 +508,7 @@ def estimate(
     components = [(x.name, x.rate.value) for x in materials if not x.children]
     cls = product_class or infer_product_class(product.name, product.description, components)
     container = implied_container(product.name, cls)
-    mass_kg = du.mass_kg if du.mass_kg is not None else (units.convert(du.amount, du.unit, "kg") if units.is_convertible(du.unit, "kg") else None)
+    mass_kg = du.unit_mass_kg()
     if container is not None and mass_kg and not any(x.role == "packaging" for x in materials):
         materials.append(InputLine(
             id=f"m{len(materials) + 1}", name=f"{container.name} (implied by the product name)", role="packaging",

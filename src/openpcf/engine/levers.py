@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 
-from openpcf.engine.activity_mapping import FactorSource, choose_factor, provenance
+from openpcf.engine.activity_mapping import choose_factor, provenance
 from openpcf.engine.aggregation import declared_mass_kg, total_kgco2e
 from openpcf.engine.composition import CompositionError, parse_composition
 from openpcf.engine.material_names import interpret
 from openpcf.engine.region import parse_region
 from openpcf.engine.trace import Activity, Edit, InputLine, Rate, Trace
 from openpcf.engine.uncertainty import RATE_SPREAD
+from openpcf.factors.resolver import FactorResolver
 
 
 class LeverError(ValueError):
@@ -32,7 +33,7 @@ def _find(trace: Trace, name: str) -> InputLine | None:
     return None
 
 
-def set_rate(trace: Trace, lever: str, source: FactorSource) -> Trace:
+def set_rate(trace: Trace, lever: str, source: FactorResolver) -> Trace:
     """Apply ``"NAME=AMOUNT"`` (share or mass per declared unit) and return the edited, re-finished trace."""
     from openpcf.engine.estimation import finish
 
@@ -77,7 +78,7 @@ def set_rate(trace: Trace, lever: str, source: FactorSource) -> Trace:
     return out
 
 
-def set_region(trace: Trace, region: str, source: FactorSource) -> Trace:
+def set_region(trace: Trace, region: str, source: FactorResolver) -> Trace:
     """Re-resolve the energy lines for ``region`` and return the edited, re-finished trace."""
     from openpcf.engine.estimation import _energy_match, finish
 
@@ -105,7 +106,7 @@ def set_region(trace: Trace, region: str, source: FactorSource) -> Trace:
     return out
 
 
-def set_activity(trace: Trace, lever: str, source: FactorSource) -> Trace:
+def set_activity(trace: Trace, lever: str, source: FactorResolver) -> Trace:
     """Apply ``"NAME=ACTIVITY"``: map the input NAME to the factor found for ACTIVITY (a user's choice)."""
     from dataclasses import replace
 
