@@ -20,6 +20,7 @@ from openpcf.engine.material_names import MaterialReading
 from openpcf.engine.trace import Activity, Alternative, FactorProvenance
 from openpcf.factors.record import Factor, FactorMatch, FactorQuery
 from openpcf.factors.resolver import FactorResolver
+from openpcf.vocabulary.material_words import RECYCLED_FACTOR
 
 #: Geometric standard deviation of a factor by its quality flag (Monte Carlo default; see docs/estimate.md).
 FACTOR_SPREAD: dict[str, float] = {"high": 1.2, "medium": 1.4, "low": 1.8, "estimate": 2.0}
@@ -28,8 +29,6 @@ MATCH_SPREAD: dict[str, float] = {"exact": 1.0, "alias": 1.05, "key": 1.0, "ener
                                   "search": 1.3, "proxy": 1.8, "user": 1.0}
 QUERY_DISCOUNT = 0.04  # score lost per position down the list of lookup texts
 MIN_SCORE = 0.5
-
-_RECYCLED_FACTOR = re.compile(r"\b(recycled|secondary|closed[- ]loop|scrap|cullet|remelt|reprocess)", re.I)
 
 
 def combined_spread(*gsds: float) -> float:
@@ -137,7 +136,7 @@ def acceptable(query: str, match: FactorMatch, *, material: bool = True) -> bool
 
 
 def looks_recycled(factor: Factor | FactorProvenance) -> bool:
-    return bool(_RECYCLED_FACTOR.search(factor.name)) or bool(_RECYCLED_FACTOR.search(getattr(factor, "id", "")))
+    return bool(RECYCLED_FACTOR.search(factor.name)) or bool(RECYCLED_FACTOR.search(getattr(factor, "id", "")))
 
 
 def _add_candidate(scored: dict[str, tuple[float, FactorMatch, str]], reading: MaterialReading, text: str, pos: int,

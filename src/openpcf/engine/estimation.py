@@ -27,7 +27,7 @@ from openpcf.engine.composition import ComponentAmount, CompositionError, parse_
 from openpcf.engine.material_names import CARBONATE_CO2, carbonate_of, class_queries, interpret
 from openpcf.engine.process_energy import energy_default, implied_container, infer_product_class
 from openpcf.engine.product import BomEntry, ProductSpec
-from openpcf.engine.region import Region, parse_region
+from openpcf.vocabulary.geography import Region, parse_region
 from openpcf.engine.trace import (
     Activity,
     Check,

@@ -15,10 +15,10 @@ from openpcf.engine.activity_mapping import choose_factor, provenance
 from openpcf.engine.aggregation import declared_mass_kg, total_kgco2e
 from openpcf.engine.composition import CompositionError, parse_composition
 from openpcf.engine.material_names import interpret
-from openpcf.engine.region import parse_region
 from openpcf.engine.trace import Activity, Edit, InputLine, Rate, Trace
 from openpcf.engine.uncertainty import RATE_SPREAD
 from openpcf.factors.resolver import FactorResolver
+from openpcf.vocabulary.geography import parse_region
 
 
 class LeverError(ValueError):

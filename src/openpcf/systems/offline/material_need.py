@@ -15,6 +15,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from openpcf.search.lexical import tokenize
+from openpcf.vocabulary.material_words import RECYCLED_MARKERS
 
 # "Market for materials that fulfill X" / "market for X" wrappers around the need itself.
 _MARKET_PREFIX = re.compile(
@@ -90,17 +91,10 @@ def trade_cues(text: str) -> list[str]:
     return []
 
 
-#: Words saying a material is secondary (recycled, scrap, remelted …) rather than virgin.
-RECYCLED_WORDS = re.compile(
-    r"\b(?:recycl\w*|post-consumer|pre-consumer|scrap|secondary|remelt\w*|reclaimed|recovered)\b",
-    re.IGNORECASE,
-)
-
-
 def recycled_mismatch(need_text: str, activity: str) -> bool:
     """True when the activity is a recycled/secondary material and the need does not ask for one: a
     practitioner maps a virgin (or unspecified) material to the primary activity."""
-    return bool(RECYCLED_WORDS.search(activity)) and not RECYCLED_WORDS.search(need_text)
+    return bool(RECYCLED_MARKERS.search(activity)) and not RECYCLED_MARKERS.search(need_text)
 
 
 def role_asked_for(need_text: str) -> str | None:

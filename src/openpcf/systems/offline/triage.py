@@ -29,9 +29,10 @@ from openpcf.pcfbench.data import TriageInput, TriageRow
 from openpcf.search import tokenize
 from openpcf.systems.offline.calibration import Calibrator, load_calibration
 from openpcf.systems.offline.mapping import expand
-from openpcf.systems.offline.material_need import RECYCLED_WORDS, normalise_text, read_need
+from openpcf.systems.offline.material_need import normalise_text, read_need
 from openpcf.systems.offline.picklist_search import PicklistSearch
 from openpcf.systems.protocol import SolverResult
+from openpcf.vocabulary.material_words import RECYCLED_MARKERS
 
 FEATURES = (
     "dense",
@@ -107,7 +108,7 @@ def triage_features(
         "list_cues": _count(_LIST, name_lower),
         "formulation_cues": _count(_FORMULATION, market_text),
         "processing_cues": _count(_PROCESSING, market_text),
-        "recycled_cues": _count(RECYCLED_WORDS, market_text),
+        "recycled_cues": _count(RECYCLED_MARKERS, market_text),
         "commodity_cues": _count(_COMMODITY, name_lower),
         "root_overlap": (sum(1 for t in head if t in root_tokens) / len(head))
         if head and root_tokens
