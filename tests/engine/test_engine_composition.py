@@ -7,7 +7,7 @@ import pytest
 from openpcf.engine.composition import CompositionError, parse_composition, read_bom
 from openpcf.engine.material_names import carbonate_of, class_queries, interpret, trace_ingredient_mismatch
 from openpcf.engine.process_energy import infer_product_class
-from openpcf.engine.region import parse_region
+from openpcf.vocabulary.geography import parse_region
 
 
 def _shares(text: str) -> list[tuple[str, float, str]]:

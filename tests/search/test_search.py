@@ -244,3 +244,16 @@ def test_generic_fallback_fires_for_weak_catalyst_need_only() -> None:
     assert search.search(need, k=3, method="bm25")[0].record.id != "g1"  # hybrid only
     no_generic = ActivitySearch([r for r in GENERIC_CATALOG if r.id != "g1"], embedder=FakeEmbedder())
     assert no_generic.search(need, k=1, method="hybrid")[0].record.id != "g2"  # no chemical class here
+
+
+def test_fused_scores_is_rrf_over_full_rank_arrays() -> None:
+    from openpcf.search.fusion import fused_scores
+
+    # Documents 0..2; ranking A = [2, 0, 1], ranking B = [0, 1, 2] (best first) as 1-based rank arrays.
+    a, b = np.array([2, 3, 1]), np.array([1, 2, 3])
+    scores = fused_scores([a, b], k=1)
+    assert scores.tolist() == pytest.approx([1 / 3 + 1 / 2, 1 / 4 + 1 / 3, 1 / 2 + 1 / 4])
+    assert dict(reciprocal_rank_fusion([[2, 0, 1], [0, 1, 2]], k=1)) == pytest.approx(dict(enumerate(scores)))
+    assert fused_scores([a, b], k=1, weights=[2.0, 0.0]).tolist() == pytest.approx([2 / 3, 2 / 4, 2 / 2])
+    with pytest.raises(ValueError, match="1 weights for 2 rankings"):
+        fused_scores([a, b], weights=[1.0])

@@ -70,6 +70,9 @@ def test_compositional_breakdown_adds_up_to_the_total() -> None:
 
 def test_declared_units_and_no_prior_without_a_mass() -> None:
     assert declared_mass_kg("1000 kg") == 1000.0 and declared_mass_kg("kilogram") == 1.0
+    assert declared_mass_kg("2 t") == 2000.0
+    # Not a mass, or not readable: no mass at all (it used to be a silent 1.0 kg).
+    assert declared_mass_kg("1 m2") is None and declared_mass_kg("bananas") is None
     assert declared_in_mass("t") and not declared_in_mass("1 m2") and not declared_in_mass("bananas")
     result = asyncio.run(
         OfflineEpdSolver("epd_name_only").solve(row(product_name="steel sheet", quantity_unit="1 m2"))

@@ -1,8 +1,9 @@
 """Choosing an activity and an emission factor for each input, with the alternatives considered.
 
-The engine talks to factor data through one small protocol, :class:`FactorSource`:
-``resolve(FactorQuery) -> FactorMatch | None`` (what :mod:`openpcf.factors` resolvers and chains do),
-and optionally ``search(text, k, unit) -> [(Factor, score, matched_text)]`` for alternatives. Tests use a
+The engine talks to factor data through the factors package's protocol,
+:class:`~openpcf.factors.resolver.FactorResolver`: ``resolve(FactorQuery) -> FactorMatch | None`` (what
+:mod:`openpcf.factors` resolvers and chains do), and optionally ``search(text, k, unit) -> [(Factor,
+score, matched_text)]`` for alternatives. Tests use a
 hand-made table; the CLI uses the open library (or a user's table) through :func:`default_factor_source`.
 
 For every lookup text of a :class:`~openpcf.engine.material_names.MaterialReading` (best first) the
@@ -13,11 +14,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from openpcf.engine.material_names import MaterialReading
 from openpcf.engine.trace import Activity, Alternative, FactorProvenance
 from openpcf.factors.record import Factor, FactorMatch, FactorQuery
+from openpcf.factors.resolver import FactorResolver
+from openpcf.vocabulary.material_words import RECYCLED_FACTOR
 
 #: Geometric standard deviation of a factor by its quality flag (Monte Carlo default; see docs/estimate.md).
 FACTOR_SPREAD: dict[str, float] = {"high": 1.2, "medium": 1.4, "low": 1.8, "estimate": 2.0}
@@ -26,17 +29,6 @@ MATCH_SPREAD: dict[str, float] = {"exact": 1.0, "alias": 1.05, "key": 1.0, "ener
                                   "search": 1.3, "proxy": 1.8, "user": 1.0}
 QUERY_DISCOUNT = 0.04  # score lost per position down the list of lookup texts
 MIN_SCORE = 0.5
-
-_RECYCLED_FACTOR = re.compile(r"\b(recycled|secondary|closed[- ]loop|scrap|cullet|remelt|reprocess)", re.I)
-
-
-@runtime_checkable
-class FactorSource(Protocol):
-    """What the engine needs from factor data (an :mod:`openpcf.factors` resolver or chain)."""
-
-    name: str
-
-    def resolve(self, query: FactorQuery) -> FactorMatch | None: ...
 
 
 def combined_spread(*gsds: float) -> float:
@@ -147,7 +139,7 @@ def acceptable(query: str, match: FactorMatch, *, material: bool = True) -> bool
 
 
 def looks_recycled(factor: Factor | FactorProvenance) -> bool:
-    return bool(_RECYCLED_FACTOR.search(factor.name)) or bool(_RECYCLED_FACTOR.search(getattr(factor, "id", "")))
+    return bool(RECYCLED_FACTOR.search(factor.name)) or bool(RECYCLED_FACTOR.search(getattr(factor, "id", "")))
 
 
 def _add_candidate(scored: dict[str, tuple[float, FactorMatch, str]], reading: MaterialReading, text: str, pos: int,
@@ -170,7 +162,7 @@ def _add_candidate(scored: dict[str, tuple[float, FactorMatch, str]], reading: M
 
 def choose_factor(
     reading: MaterialReading,
-    source: FactorSource,
+    source: FactorResolver,
     *,
     unit: str | None = "kg",
     geography: str | None = None,

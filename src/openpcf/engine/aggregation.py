@@ -9,7 +9,7 @@ never a silent zero.
 from __future__ import annotations
 
 from openpcf import units
-from openpcf.engine.trace import DeclaredUnit, InputLine, Result, Trace
+from openpcf.engine.trace import InputLine, Result, Trace
 
 #: Inputs with no factor at all may make up at most this share of the product's material mass (the total
 #: of neglected input flows allowed by the cut-off criteria of EN 15804+A2, §6.3.6: 5% of mass and energy).
@@ -56,18 +56,8 @@ def mass_kg_per_kg(line: InputLine, declared_mass_kg: float | None) -> float | N
 
 
 def declared_mass_kg(trace: Trace) -> float | None:
-    """Mass of one declared unit in kg (from the unit itself when it is a mass, else ``mass_kg``)."""
-    return unit_mass_kg(trace.product.declared_unit)
-
-
-def unit_mass_kg(du: DeclaredUnit) -> float | None:
-    """Mass of a declared unit in kg (``mass_kg`` when given, else the unit itself when it is a mass)."""
-    if du.mass_kg is not None:
-        return du.mass_kg
-    try:
-        return units.convert(du.amount, du.unit, "kg")
-    except units.UnitError:
-        return None
+    """Mass of one declared unit of the trace's product in kg (:meth:`DeclaredUnit.unit_mass_kg`)."""
+    return trace.product.declared_unit.unit_mass_kg()
 
 
 def mass_balance(trace: Trace) -> float | None:

@@ -19,13 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from openpcf import units
-from openpcf.engine.activity_mapping import (
-    FactorSource,
-    acceptable,
-    choose_factor,
-    looks_recycled,
-    provenance,
-)
+from openpcf.engine.activity_mapping import acceptable, choose_factor, looks_recycled, provenance
 from openpcf.engine.aggregation import declared_mass_kg, summarise
 from openpcf.engine.checks import structural_checks
 from openpcf.engine.composition import (
@@ -45,7 +39,6 @@ from openpcf.engine.process_energy import (
     infer_product_class,
 )
 from openpcf.engine.product import BomEntry, ProductSpec, counted_unit
-from openpcf.engine.region import Region, parse_region
 from openpcf.engine.trace import (
     Activity,
     Check,
@@ -61,6 +54,8 @@ from openpcf.engine.trace import (
 )
 from openpcf.engine.uncertainty import DEFAULT_RUNS, RATE_SPREAD, monte_carlo
 from openpcf.factors.record import FactorMatch, FactorQuery
+from openpcf.factors.resolver import FactorResolver
+from openpcf.vocabulary.geography import Region, parse_region
 
 COMPOSITION_SUM_TOLERANCE = 0.01  # |Σ shares − 1| up to 1 point is rounding
 
@@ -95,7 +90,7 @@ def parse_declared_unit(text: str | None, mass_kg: float | None = None) -> Decla
 
 
 @lru_cache(maxsize=1)
-def default_factor_source() -> FactorSource:
+def default_factor_source() -> FactorResolver:
     """The open factor library shipped with openpcf (loaded once)."""
     import openpcf.factors as factors
 
@@ -131,7 +126,7 @@ def _is_energy_unit(unit: str) -> bool:
 
 def _material_lines(product: ProductSpec, du: DeclaredUnit, checks: list[Check]) -> tuple[list[InputLine], list[InputLine]]:
     """Material lines (BOM tree, flattened) and user energy lines, with rates per declared unit."""
-    mass = du.mass_kg if du.mass_kg is not None else (units.convert(du.amount, du.unit, "kg") if units.is_convertible(du.unit, "kg") else None)
+    mass = du.unit_mass_kg()
     if product.bom:
         problem = bom_tree_problem(list(product.bom))
         if problem is not None:  # a cycle would turn its rows into composites without leaves (mass lost)
@@ -340,7 +335,7 @@ def own_material_class(name: str) -> str | None:
     return None
 
 
-def _class_proxy(line: InputLine, source: FactorSource, geography: str | None) -> tuple[FactorProvenance, Activity] | None:
+def _class_proxy(line: InputLine, source: FactorResolver, geography: str | None) -> tuple[FactorProvenance, Activity] | None:
     """A proxy for an input without a factor of its own: the class factor of its own material class, with
     a wide spread and the ``proxy`` flag; None when the class is unknown or has no factor."""
     from dataclasses import replace
@@ -394,7 +389,7 @@ def _distinct_choices() -> Any:
     materials) resolves each distinct lookup once; every line still gets its own Activity record."""
     memo: dict[Any, tuple[Activity, FactorMatch | None]] = {}
 
-    def choose(reading: Any, source: FactorSource, **kw: Any) -> tuple[Activity, FactorMatch | None]:
+    def choose(reading: Any, source: FactorResolver, **kw: Any) -> tuple[Activity, FactorMatch | None]:
         key = (reading, repr(sorted(kw.items())))  # keyword values are strings, lists of strings, None
         if key not in memo:
             memo[key] = choose_factor(reading, source, **kw)
@@ -404,7 +399,7 @@ def _distinct_choices() -> Any:
     return choose
 
 
-def _resolve_materials(lines: list[InputLine], source: FactorSource, region: Region | None, product_name: str,
+def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: Region | None, product_name: str,
                        product_class: str = "general_manufacturing") -> None:
     geography = region.code if region else None
     choose_factor = _distinct_choices()  # noqa: N806 (shadows the module function with its memoised form)
@@ -522,7 +517,7 @@ def _boundary_decisions(lines: list[InputLine], product_class: str) -> float:
 # ---------------------------------------------------------------- energy and process emissions
 
 
-def _energy_match(source: FactorSource, carrier: str, region: Region | None) -> tuple[FactorMatch | None, str | None]:
+def _energy_match(source: FactorResolver, carrier: str, region: Region | None) -> tuple[FactorMatch | None, str | None]:
     """(match, note) for 'electricity' (kWh, low-voltage grid of the region) or 'natural gas' (MJ burnt).
 
     Uses the open energy factors of :mod:`openpcf.factors` (grid intensity by country, DESNZ natural
@@ -562,7 +557,7 @@ def _energy_match(source: FactorSource, carrier: str, region: Region | None) -> 
 
 
 def _energy_lines(product_class: str, user_energy: list[InputLine], du: DeclaredUnit, mass: float | None,
-                  source: FactorSource, region: Region | None, covered_share: float = 0.0,
+                  source: FactorResolver, region: Region | None, covered_share: float = 0.0,
                   recycled_feed_kg: float = 0.0) -> list[InputLine]:
     default = energy_default(product_class)
     lines = list(user_energy)
@@ -632,7 +627,7 @@ def estimate(
     *,
     region: str | None = None,
     seed: int = 0,
-    source: FactorSource | None = None,
+    source: FactorResolver | None = None,
     runs: int = DEFAULT_RUNS,
     product_class: str | None = None,
     bom_by: str | None = None,
@@ -666,7 +661,7 @@ def estimate(
     components = [(x.name, x.rate.value) for x in materials if not x.children]
     cls = product_class or infer_product_class(product.name, product.description, components)
     container = implied_container(product.name, cls)
-    mass_kg = du.mass_kg if du.mass_kg is not None else (units.convert(du.amount, du.unit, "kg") if units.is_convertible(du.unit, "kg") else None)
+    mass_kg = du.unit_mass_kg()
     if container is not None and mass_kg and not any(x.role == "packaging" for x in materials):
         materials.append(InputLine(
             id=f"m{len(materials) + 1}", name=f"{container.name} (implied by the product name)", role="packaging",

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import re
 
-from openpcf.engine.activity_mapping import FactorSource, choose_factor, provenance
+from openpcf.engine.activity_mapping import choose_factor, provenance
 from openpcf.engine.aggregation import declared_mass_kg, total_kgco2e
 from openpcf.engine.composition import CompositionError, parse_composition
 from openpcf.engine.material_names import interpret
-from openpcf.engine.region import parse_region
 from openpcf.engine.trace import Activity, Edit, InputLine, Rate, Trace, WhatIf
 from openpcf.engine.uncertainty import RATE_SPREAD
+from openpcf.factors.resolver import FactorResolver
+from openpcf.vocabulary.geography import parse_region
 
 
 class LeverError(ValueError):
@@ -36,7 +37,7 @@ def _find(trace: Trace, name: str) -> InputLine | None:
     return None
 
 
-def set_rate(trace: Trace, lever: str, source: FactorSource) -> Trace:
+def set_rate(trace: Trace, lever: str, source: FactorResolver) -> Trace:
     """Apply ``"NAME=AMOUNT"`` (share or mass per declared unit) and return the edited, re-finished trace."""
     from openpcf.engine.estimation import finish
 
@@ -81,7 +82,7 @@ def set_rate(trace: Trace, lever: str, source: FactorSource) -> Trace:
     return out
 
 
-def set_region(trace: Trace, region: str, source: FactorSource) -> Trace:
+def set_region(trace: Trace, region: str, source: FactorResolver) -> Trace:
     """Re-resolve the energy lines for ``region`` and return the edited, re-finished trace."""
     from openpcf.engine.estimation import _energy_match, finish
 
@@ -109,7 +110,7 @@ def set_region(trace: Trace, region: str, source: FactorSource) -> Trace:
     return out
 
 
-def set_activity(trace: Trace, lever: str, source: FactorSource) -> Trace:
+def set_activity(trace: Trace, lever: str, source: FactorResolver) -> Trace:
     """Apply ``"NAME=ACTIVITY"``: map the input NAME to the factor found for ACTIVITY (a user's choice)."""
     from dataclasses import replace
 
@@ -149,11 +150,11 @@ def compared(base: Trace, scenario: Trace) -> Trace:
     return base.model_copy(update={"what_ifs": [*base.what_ifs, record]})
 
 
-def what_if_rate(base: Trace, lever: str, source: FactorSource) -> Trace:
+def what_if_rate(base: Trace, lever: str, source: FactorResolver) -> Trace:
     """The base estimate with the what-if ``"NAME=AMOUNT"`` (see :func:`set_rate`) compared with it."""
     return compared(base, set_rate(base, lever, source))
 
 
-def what_if_region(base: Trace, region: str, source: FactorSource) -> Trace:
+def what_if_region(base: Trace, region: str, source: FactorResolver) -> Trace:
     """The base estimate with the what-if "made in ``region``" (see :func:`set_region`) compared with it."""
     return compared(base, set_region(base, region, source))

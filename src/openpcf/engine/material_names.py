@@ -13,20 +13,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from openpcf.engine.composition import is_other_name
+from openpcf.vocabulary.material_words import PACKAGING, RECYCLED_IN_NAME, RECYCLED_NOISE
 
 Role = str  # "product" | "packaging" | "water" | "remainder"
 
-_RECYCLED = re.compile(
-    r"\b(recycled|recycling|scraps?|post[- ]?consumer|pre[- ]?consumer|secondary|remelted|reclaimed|regrind|"
-    r"regenerated|re-?refined|cullet|recovered|pcr|pir)\b",
-    re.I,
-)
-_RECYCLED_NOISE = re.compile(
-    r"\b(recycled|recycling|from recycling|scraps?|post[- ]?consumer|pre[- ]?consumer|secondary|remelted|reclaimed|"
-    r"regrind|regenerated|re-?refined|recovered|material|pcr|pir|100\s*%|\d+\s*%)\b",
-    re.I,
-)
-_PACKAGING = re.compile(r"\b(packaging|package|packing|pallets?|cartons?|crates?|wrapping|stretch film|lids?|caps?|closures?|labels?)\b", re.I)
 _WATER = re.compile(r"^(process |tap |deionised |deionized |demineralised |demineralized |drinking |softened |purified )?water\b", re.I)
 _EXAMPLE = re.compile(r"^\s*(e\.?\s?g\.?|i\.?\s?e\.?|such as|incl\.?|including|ex\.?)[,:]?\s*", re.I)
 _BRAND = re.compile(r"[®™©]")
@@ -123,7 +113,7 @@ def _norm(text: str) -> str:
 
 def _strip_recycled(text: str) -> str:
     text = re.sub(r"\d+(?:[.,]\d+)?\s*%", " ", text)
-    return _clean(re.sub(r"\s+", " ", _RECYCLED_NOISE.sub(" ", text)))
+    return _clean(re.sub(r"\s+", " ", RECYCLED_NOISE.sub(" ", text)))
 
 
 @lru_cache(maxsize=8192)  # pure, and a large BOM repeats names (the reading is a frozen dataclass)
@@ -134,11 +124,11 @@ def interpret(name: str) -> MaterialReading:
         return MaterialReading(name=name, queries=(), role="remainder", notes=("unspecified remainder",))
     head, details = _split_parenthetical(raw)
     full = _norm(raw)
-    recycled = bool(_RECYCLED.search(raw)) and not re.search(r"\brecyclable\b", raw, re.I) or "cullet" in full
+    recycled = bool(RECYCLED_IN_NAME.search(raw)) and not re.search(r"\brecyclable\b", raw, re.I) or "cullet" in full
     role: Role = "product"
     if _WATER.match(head) and not details:
         role = "water"
-    elif _PACKAGING.search(raw):
+    elif PACKAGING.search(raw):
         role = "packaging"
     queries: list[str] = []
     generic = False
@@ -151,7 +141,7 @@ def interpret(name: str) -> MaterialReading:
     base_head = _strip_recycled(head) if recycled else head
     base_details = [_strip_recycled(d) if recycled else d for d in details]
     key = _norm(base_head)
-    specific_details = [d for d in base_details if d and _norm(d) not in GENERIC_CLASSES and not _RECYCLED.fullmatch(d)]
+    specific_details = [d for d in base_details if d and _norm(d) not in GENERIC_CLASSES and not RECYCLED_IN_NAME.fullmatch(d)]
     if role == "water":
         add("tap water")
         add("water")

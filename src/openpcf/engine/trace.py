@@ -18,6 +18,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from openpcf import units
+
 #: Bump the minor part for added optional fields, the major part for anything that breaks a reader.
 TRACE_SCHEMA_VERSION = "1.1"  # 1.1: what_ifs
 
@@ -42,6 +44,17 @@ class DeclaredUnit(_Model):
 
     def label(self) -> str:
         return f"{self.amount:g} {self.unit}"
+
+    def unit_mass_kg(self) -> float | None:
+        """Mass of one declared unit in kg: ``mass_kg`` when given, else the unit itself when it is a mass
+        ("1000 kg" → 1000, "1 t" → 1000), else None ("1 m2" with no mass given). The one computation of
+        it in openpcf. (Named so because the field ``mass_kg`` holds the mass as given, in the trace.)"""
+        if self.mass_kg is not None:
+            return self.mass_kg
+        try:
+            return units.convert(self.amount, self.unit, "kg")
+        except units.UnitError:
+            return None
 
 
 class ProductInfo(_Model):

@@ -21,18 +21,18 @@ from openpcf.factors.library import FactorLibrary, open_library
 from openpcf.vocabulary.names import content_tokens, normalise_name
 from openpcf.factors.record import Factor, FactorMatch, FactorQuery, Source
 from openpcf.paths import package_data
+from openpcf.vocabulary.geography import parse_region
 
 GRID_FILE = "grid_intensity.json"
 TD_LOSS_UPLIFT = round(0.0183 / 0.20705, 6)  # DESNZ 2024: T&D-UK electricity ÷ UK electricity generated
 DEFAULT_BOILER_EFFICIENCY = 0.90
 
-_REGION_ALIASES = {
-    "glo": "WLD", "global": "WLD", "world": "WLD", "row": "WLD", "wld": "WLD",
-    "uk": "GBR", "gb": "GBR", "great britain": "GBR", "england": "GBR",
-    "rer": "Europe", "europe": "Europe", "eu": "European Union (27)", "eu27": "European Union (27)",
-    "eu-27": "European Union (27)", "rna": "North America", "north america": "North America",
-    "ras": "Asia", "asia": "Asia", "raf": "Africa", "africa": "Africa", "rla": "South America",
-    "usa": "USA", "us": "USA", "united states": "USA", "united states of america": "USA",
+# Ecoinvent region codes and continent names → the grid table's own aggregates (Ember/OWID names).
+# Countries, the world (GLO, RoW) and Europe/EU are read by the one geography parser,
+# :func:`openpcf.vocabulary.geography.parse_region`.
+_GRID_AGGREGATES = {
+    "rna": "North America", "north america": "North America", "ras": "Asia", "asia": "Asia",
+    "raf": "Africa", "africa": "Africa", "rla": "South America",
 }
 
 
@@ -47,18 +47,33 @@ def grid_table() -> dict:
 
 
 def country_code(text: str) -> str:
-    """ISO 3166 alpha-3 (or region name) for an alpha-2/alpha-3 code, a country name or GLO/RER/RoW…"""
+    """ISO 3166 alpha-3 (or region name) for an alpha-2/alpha-3 code, a country name or GLO/RER/RoW…
+
+    An exact key, ISO code or name of the grid table wins; otherwise the place is read by
+    :func:`~openpcf.vocabulary.geography.parse_region` (RoW and GLO → the world, ``WLD``; "Europe"/RER →
+    the grid's Europe, EU/EU-27 → the European Union (27); a country → its alpha-3 code); then the
+    ecoinvent continent codes (RNA, RAS, RAF, RLA).
+    """
     countries = grid_table()["countries"]
     t = text.strip()
     key = t.lower()
-    if key in _REGION_ALIASES and _REGION_ALIASES[key] in countries:
-        return _REGION_ALIASES[key]
     if t.upper() in countries:
         return t.upper()
     for code, entry in countries.items():
         if entry.get("iso2", "").upper() == t.upper() or entry["name"].lower() == key or code.lower() == key:
             return code
+    region = parse_region(t)
+    if region is not None:
+        grid_key = region.alpha3 or _REGION_GRID_KEYS.get((region.code, region.name))
+        if grid_key in countries:
+            return grid_key
+    if _GRID_AGGREGATES.get(key) in countries:
+        return _GRID_AGGREGATES[key]
     raise UnknownGeographyError(f"unknown country or region {text!r} (use ISO 3166 alpha-2/3, e.g. DE or DEU)")
+
+
+#: Regions of the geography parser → grid-table keys (Europe and the EU are two rows of the table).
+_REGION_GRID_KEYS = {("GLO", "World"): "WLD", ("EU", "Europe"): "Europe", ("EU", "European Union"): "European Union (27)"}
 
 
 def grid_intensity(country: str = "WLD", year: int | None = None) -> Factor:

@@ -33,6 +33,8 @@ from functools import lru_cache
 from openpcf.pcfbench.alignment import MatchGroup
 
 # ----------------------------------------------------------------- vocabulary
+# The scorer's OWN vocabulary, on purpose: it does not use openpcf.vocabulary (the systems' vocabulary),
+# because a system must not grade itself with its own rules. Keep these tables separate.
 
 _SPELLING = {
     "aluminum": "aluminium",

@@ -118,6 +118,8 @@ def brier_score(confidence: np.ndarray, correct: np.ndarray) -> np.ndarray:
 
 def normalise_name(text: str) -> str:
     """Lower-case and trim: the comparison key of exact match (protocol T3)."""
+    # The scorer's own normaliser, on purpose: not openpcf.vocabulary.names.normalise_name (the systems'
+    # rules). A system must not grade itself with its own rules; keep the two apart.
     return text.strip().lower()
 
 

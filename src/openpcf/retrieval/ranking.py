@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from openpcf.formats.jsonl import json_objects
 from openpcf.formats.problems import Problem
 from openpcf.retrieval.data import CorpusDocument, RetrievalData, RetrievalDataError, RetrievalQuery
-from openpcf.search.fusion import RRF_K
+from openpcf.search.fusion import fused_scores
 
 RANKING_SIZE = 10
 
@@ -91,7 +91,7 @@ def rank_corpus(
         if len(signals) == 1:
             scores = signals[0]
         else:
-            scores = sum(1.0 / (RRF_K + _rank_positions(s, id_rank)) for s in signals)
+            scores = fused_scores([_rank_positions(s, id_rank) for s in signals])
         rankings.append(Ranking(query_id=query.query_id, document_ids=order_documents(scores, doc_ids)))
         if progress:
             progress(i + 1)

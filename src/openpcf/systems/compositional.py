@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from openpcf.engine.activity_mapping import FactorSource
 from openpcf.engine.composition import CompositionError
 from openpcf.engine.estimation import EstimateError, default_factor_source, estimate
 from openpcf.engine.output import compositional_output
 from openpcf.engine.product import product_from_epd_input
 from openpcf.engine.trace import Trace
+from openpcf.factors.resolver import FactorResolver
 from openpcf.pcfbench.data import EPD_SETTINGS, EpdRow, EpdSetting, epd_input_for_setting
 from openpcf.systems.model.estimate import estimate_with_model_async
 from openpcf.systems.offline.epd import estimate_from_context
@@ -37,7 +37,7 @@ OFFLINE_SETTING: EpdSetting = "epd_with_description"
 
 
 def solve_row(row: Any, *, task: str = "compositional", setting: EpdSetting | None = None,
-              source: FactorSource | None = None, seed: int = 0, runs: int = 1000) -> SolverResult:
+              source: FactorResolver | None = None, seed: int = 0, runs: int = 1000) -> SolverResult:
     """Estimate one T7 row from the fields its setting shows; a row without a composition in that
     setting is a recorded failure (``error``), never a crash."""
     visible = epd_input_for_setting(row.input, setting or COMPOSITIONAL_SETTING)
@@ -52,7 +52,7 @@ def solve_row(row: Any, *, task: str = "compositional", setting: EpdSetting | No
 
 
 async def solve_row_with_model(row: Any, model: Any, *, task: str = "compositional", setting: EpdSetting | None = None,
-                               source: FactorSource | None = None, seed: int = 0, runs: int = 1000,
+                               source: FactorResolver | None = None, seed: int = 0, runs: int = 1000,
                                model_settings: dict[str, Any] | None = None, prompts: Any = None) -> SolverResult:
     """:func:`solve_row` with the engine's LLM path (a row without a composition gets a model BOM)."""
     visible = epd_input_for_setting(row.input, setting or COMPOSITIONAL_SETTING)
@@ -76,7 +76,7 @@ class CompositionalSolver:
     ``model_settings`` and ``prompts`` (a ``PromptBook``) go with it."""
 
     def __init__(self, *, task: str = "compositional", setting: EpdSetting | None = None,
-                 source: FactorSource | None = None, seed: int = 0, runs: int = 1000, model: Any = None,
+                 source: FactorResolver | None = None, seed: int = 0, runs: int = 1000, model: Any = None,
                  model_label: str | None = None, model_settings: dict[str, Any] | None = None,
                  prompts: Any = None, offline_bom: bool = False) -> None:
         if offline_bom and model is not None:

@@ -1,6 +1,21 @@
-"""openpcf's own vocabulary: how material, activity and place names are normalised and compared.
+"""openpcf's own vocabulary: how material, activity and place names are read, normalised and compared.
 
-One place for spellings (US → UK), stopwords, name normalisation and token overlap (:mod:`.names`).
-The PCFBench scorer keeps its own normaliser on purpose (:mod:`openpcf.pcfbench.metrics`): a system
-must not grade itself with its own rules.
+One place for each, used by every package above it (search, factors, engine, the systems):
+
+- :mod:`.names` — name normalisation, stopwords, modifiers, token overlap, query variants;
+- :mod:`.tokens` — the one tokenizer (NFKC, plural stemming, CJK uni- and bigrams);
+- :mod:`.spellings` — the one British ↔ American spelling table (normal form, database spelling for
+  query expansion, stem folding for extraction);
+- :mod:`.abbreviations` — abbreviations and trade names → database names (PE, HDPE, "styrofoam" …);
+- :mod:`.material_words` — the one word table of recycling (recycled, scrap, secondary, cullet …) with
+  the pattern each reader builds from it, and the packaging words;
+- :mod:`.geography` — the one geography parser (country names and codes, Europe/EU, GLO; *RoW* is
+  read as the world, see the module).
+
+**Not used by the PCFBench scorer, on purpose.** :mod:`openpcf.pcfbench.metrics` and
+:mod:`openpcf.pcfbench.component_matching` keep their own normalisers, spellings and synonym tables: a
+system must not grade itself with its own rules. If the scorer used this vocabulary, a change here that
+helps the system (a new spelling, a new synonym) would silently make the benchmark more lenient toward
+it. Do not import :mod:`openpcf.vocabulary` from :mod:`openpcf.pcfbench` scoring code, and do not
+"deduplicate" the scorer's tables into this package.
 """

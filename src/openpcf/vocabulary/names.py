@@ -9,28 +9,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-# US → UK spellings (one direction only so that every variant maps to one form).
-_SPELLING = {
-    "aluminum": "aluminium",
-    "sulphur": "sulfur",
-    "sulphuric": "sulfuric",
-    "sulphate": "sulfate",
-    "sulphide": "sulfide",
-    "fibre": "fiber",
-    "fibres": "fibers",
-    "colour": "color",
-    "tyre": "tire",
-    "tyres": "tires",
-    "caesium": "cesium",
-    "litre": "liter",
-    "metre": "meter",
-    "favour": "favor",
-    "moulded": "molded",
-    "moulding": "molding",
-    "polyethene": "polyethylene",
-    "polythene": "polyethylene",
-    "polypropene": "polypropylene",
-}
+from openpcf.vocabulary.material_words import RECYCLED_TOKENS
+from openpcf.vocabulary.spellings import NORMAL_SPELLING
 
 _STOPWORDS = frozenset(
     ["a", "an", "and", "at", "by", "for", "from", "in", "into", "of", "on", "or", "per", "the", "to", "with", "without", "incl", "including", "excl", "excluding", "e", "g", "eg", "i", "ie", "etc"]
@@ -42,12 +22,12 @@ def strip_accents(text: str) -> str:
 
 
 def normalise_name(text: str) -> str:
-    """Lower case, no accents, punctuation → space, UK/US spellings unified, single spaces."""
+    """Lower case, no accents, punctuation → space, UK/US spellings unified (:data:`~openpcf.vocabulary.spellings.NORMAL_SPELLING`), single spaces."""
     s = strip_accents(text).lower()
     s = s.replace("®", " ").replace("™", " ")
     s = re.sub(r"[^a-z0-9%.+-]+", " ", s)
     s = re.sub(r"(?<![0-9])[.+-]|[.+-](?![0-9a-z])", " ", s)
-    words = [_SPELLING.get(w, w) for w in s.split()]
+    words = [NORMAL_SPELLING.get(w, w) for w in s.split()]
     return " ".join(words)
 
 
@@ -102,13 +82,9 @@ def token_overlap(query: str, candidate: str) -> float:
     if cand_head and cand_head[-1] not in q:
         score *= 0.6
     # Recycled and virgin material are different factors: a disagreement costs 40 %.
-    if bool(q & _RECYCLED) != bool(c & _RECYCLED):
+    if bool(q & RECYCLED_TOKENS) != bool(c & RECYCLED_TOKENS):
         score *= 0.6
     return score
-
-
-_RECYCLED = frozenset({"recycled", "secondary", "scrap", "postconsumer", "regranulate", "reclaimed", "cullet",
-                       "remelted", "recovered", "recycling"})
 
 
 def slug(text: str) -> str:

@@ -20,7 +20,6 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from openpcf.engine.aggregation import unit_mass_kg
 from openpcf.engine.product import BomEntry, ProductSpec
 from openpcf.engine.trace import Check, Trace
 from openpcf.llm.prompt_book import PromptBook
@@ -82,7 +81,7 @@ async def propose_bom(product: ProductSpec, model: Any, *, max_depth: int = MAX_
 
     book = prompts or prompt_book()
     du = parse_declared_unit(product.declared_unit, product.declared_mass_kg)
-    known_mass = unit_mass_kg(du)
+    known_mass = du.unit_mass_kg()
 
     async def ask(parent: str, composite: str | None) -> ProposedBom:
         system = book.render("compositional.decompose.system.j2", parent=parent, max_components=MAX_COMPONENTS,

@@ -7,10 +7,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from openpcf.engine.activity_mapping import FactorSource
 from openpcf.engine.estimation import DEFAULT_RUNS, estimate
 from openpcf.engine.product import ProductSpec
 from openpcf.engine.trace import Trace
+from openpcf.factors.resolver import FactorResolver
 from openpcf.llm.guarded_model import close_model, guard_model
 from openpcf.systems.model.bom_proposal import model_label, propose_bom, reconcile
 
@@ -22,7 +22,7 @@ def estimate_with_model(
     base_url: str | None = None,
     region: str | None = None,
     seed: int = 0,
-    source: FactorSource | None = None,
+    source: FactorResolver | None = None,
     runs: int = DEFAULT_RUNS,
     product_class: str | None = None,
 ) -> Trace:
@@ -40,7 +40,7 @@ async def estimate_with_model_async(
     base_url: str | None = None,
     region: str | None = None,
     seed: int = 0,
-    source: FactorSource | None = None,
+    source: FactorResolver | None = None,
     runs: int = DEFAULT_RUNS,
     product_class: str | None = None,
 ) -> Trace:

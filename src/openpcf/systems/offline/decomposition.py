@@ -31,6 +31,7 @@ from openpcf.systems.offline.decomposition_knowledge import (
     word_pattern,
 )
 from openpcf.systems.protocol import SolverResult
+from openpcf.vocabulary.material_words import RECYCLED_EMPHASIS
 
 MAX_COMPONENTS = 8
 _NAME_SHARE = 0.5  # a material named in the product name, when no family says otherwise
@@ -48,7 +49,6 @@ _NEGATION = re.compile(
     r"\b(?:no|non|zero|without|free from|not contain\w*)\b(?:\W+[\w-]+){0,3}?\W*$", re.IGNORECASE
 )
 _FREE_AFTER = re.compile(r"^[\s-]?free\b", re.IGNORECASE)  # "halogen-free", "gluten free"
-_RECYCLED = re.compile(r"\brecycl\w*|\bscraps?\b|\bsecondary\b|\bremelt\w*|\bcircular\b", re.IGNORECASE)
 _SHARE_BEFORE = re.compile(r"(\d+(?:[.,]\d+)?)\s?%\s*(?:of\s+)?(?:\w+\s+){0,2}$")
 _SHARE_AFTER = re.compile(r"^\s*(?:\(|:)?\s*(\d+(?:[.,]\d+)?)\s?%")
 
@@ -152,7 +152,7 @@ def bill_of_materials(
     components: list[Component] = []
     used: set[str] = set()
     if family is not None:
-        recycled = family.recycled_first and bool(_RECYCLED.search(text))
+        recycled = family.recycled_first and bool(RECYCLED_EMPHASIS.search(text))
         for i, fc in enumerate(family.components):
             comp_name, source = fc.name, f"typical bill of materials of '{family.name}'"
             if comp_name == "$main":

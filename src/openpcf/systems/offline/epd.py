@@ -86,12 +86,13 @@ def estimate_from_context(
     try:
         trace = estimate(product, runs=max(runs, 10))
     except (EstimateError, ValueError) as exc:
-        if not declared_in_mass(product.declared_unit):
+        mass = declared_mass_kg(product.declared_unit)
+        if mass is None:
             # A prior per kg says nothing about one m2 or one piece: no number rather than a wrong one.
             return None, {"rationale": f"the engine could not estimate the product ({exc}); no category prior "
                           f"for a declared unit without a mass ({product.declared_unit!r})", "basis": "none",
                           "derived_bom": derivation}  # fmt: skip
-        prior = CATEGORY_PRIORS.get(category or "", DEFAULT_PRIOR) * declared_mass_kg(product.declared_unit)
+        prior = CATEGORY_PRIORS.get(category or "", DEFAULT_PRIOR) * mass
         return prior, {
             "rationale": f"the engine could not estimate the product ({exc}); category prior {prior} kg CO2e/kg "
             f"for '{category or 'unknown category'}'",
@@ -116,27 +117,20 @@ def estimate_from_context(
     }
 
 
-def declared_mass_kg(declared_unit: str | None) -> float:
-    """kg in one declared unit given in mass ("1000 kg" → 1000); 1.0 when it cannot be read."""
+def declared_mass_kg(declared_unit: str | None) -> float | None:
+    """kg in one declared unit given in mass ("1000 kg" → 1000, "t" → 1000); None when the text cannot be
+    read or is not a mass ("1 m2", "bananas") — the caller decides, nothing is assumed."""
     from openpcf.engine.estimation import parse_declared_unit
-    from openpcf.units import convert
 
     try:
-        du = parse_declared_unit(declared_unit)
-        return convert(du.amount, du.unit, "kg")
+        return parse_declared_unit(declared_unit).unit_mass_kg()
     except ValueError:
-        return 1.0
+        return None
 
 
 def declared_in_mass(declared_unit: str | None) -> bool:
     """True for "kilogram", "1 kg", "1000 kg", "t" …: a declared unit the per-kg priors apply to."""
-    from openpcf.engine.estimation import parse_declared_unit
-    from openpcf.units import is_convertible
-
-    try:
-        return is_convertible(parse_declared_unit(declared_unit).unit, "kg")
-    except ValueError:
-        return False
+    return declared_mass_kg(declared_unit) is not None
 
 
 def unresolved_prior(trace: Any, category: str | None) -> dict[str, Any] | None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from openpcf.search.lexical import tokenize
 from openpcf.systems.offline.extraction_quantities import unit_class, unit_phrases_in
+from openpcf.vocabulary.spellings import fold_spelling
 
 # Words of the question frame, not of the thing asked about.
 QUESTION_WORDS = frozenset(
@@ -25,19 +26,6 @@ QUESTION_WORDS = frozenset(
 UNIT_WORDS = frozenset(
     "kwh mwh gwh mj gj kj btu kg g t tonne ton tonnes tons hectare ha percent percentage percentages "  # noqa: SIM905
     "% mass fraction fractions celsius fahrenheit hour hours m3 m2 litre liter l lb unit units kw hr ".split()
-)
-
-# Spelling variants folded before tokenising, so "moulding" meets "molding".
-_SPELLING = (
-    (r"mould", "mold"),
-    (r"aluminium", "aluminum"),
-    (r"fibre", "fiber"),
-    (r"litre", "liter"),
-    (r"colour", "color"),
-    (r"sulph", "sulf"),
-    (r"tonne", "ton"),
-    (r"amortis", "amortiz"),
-    (r"utilis", "utiliz"),
 )
 
 # Dimension words → unit class, for queries that name a dimension instead of a unit.
@@ -99,14 +87,6 @@ class QueryIntent:
     wanted_classes: frozenset[tuple[str, str | None]]
     scopes: tuple[Scope, ...] = field(default=())
     carrier: str | None = None  # "electricity" or "thermal" when the query asks for one carrier only
-
-
-def fold_spelling(text: str) -> str:
-    """Lower-case and fold British/American spelling variants."""
-    text = text.lower()
-    for old, new in _SPELLING:
-        text = re.sub(old, new, text)
-    return text
 
 
 def content_terms(text: str) -> list[str]:

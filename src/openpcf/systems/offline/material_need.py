@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from openpcf.search import prepare_query
 from openpcf.search.lexical import tokenize
+from openpcf.vocabulary.material_words import RECYCLED_MARKERS
 
 # "Market for materials that fulfill X" / "market for X" wrappers around the need itself.
 _MARKET_PREFIX = re.compile(
@@ -79,17 +80,14 @@ def normalise_text(text: str) -> str:
     return re.sub(r"[\u2010-\u2015\u2212]", "-", text)
 
 
-#: Words saying a material is secondary (recycled, scrap, remelted …) rather than virgin.
-RECYCLED_WORDS = re.compile(
-    r"\b(?:recycl\w*|post-consumer|pre-consumer|scrap|secondary|remelt\w*|reclaimed|recovered)\b",
-    re.IGNORECASE,
-)
+#: Words saying a material is secondary (recycled, scrap, remelted …) rather than virgin (the vocabulary's list).
+RECYCLED_WORDS = RECYCLED_MARKERS
 
 
 def recycled_mismatch(need_text: str, activity: str) -> bool:
     """True when the activity is a recycled/secondary material and the need does not ask for one: a
     practitioner maps a virgin (or unspecified) material to the primary activity."""
-    return bool(RECYCLED_WORDS.search(activity)) and not RECYCLED_WORDS.search(need_text)
+    return bool(RECYCLED_MARKERS.search(activity)) and not RECYCLED_MARKERS.search(need_text)
 
 
 def role_asked_for(need_text: str) -> str | None:

@@ -3,23 +3,19 @@ offline solvers reason on: a lexical score, a dense cosine, and the activity's r
 
 Retrieval is :class:`openpcf.search.ActivitySearch` (hybrid BM25 + dense e5, reciprocal-rank fused);
 the offline solvers then re-read the candidates with practitioner rules, so each candidate keeps its
-raw scores rather than only a rank. Query vectors are cached on disk so that a rerun of the benchmark
-(same queries) costs no embedding time.
+raw scores rather than only a rank. Query vectors are cached on disk (the one embedding cache,
+:mod:`openpcf.search.cache`) so that a rerun of the benchmark (same queries) costs no embedding time.
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-
 from openpcf.catalog import ActivityRecord, load_catalog
-from openpcf.paths import cache_dir
 from openpcf.search import ActivitySearch, Embedder, activity_role, default_embedder, tokenize
-from openpcf.search.dense import Kind
+from openpcf.search.cache import QueryCachingEmbedder
 from openpcf.search.filters import Role
 
 
@@ -35,34 +31,6 @@ class Candidate:
     lexical: float  # BM25 (field-weighted), divided by the best lexical score of the query's hits
     dense: float  # cosine between the need and the activity (0 when dense search is off)
     tokens: tuple[str, ...]  # tokens of the reference product
-
-
-class QueryCachingEmbedder:
-    """Wraps an embedder and caches single query vectors on disk (same ``name``, so passage caches
-    built by the wrapped embedder are shared)."""
-
-    def __init__(self, inner: Embedder):
-        self.inner = inner
-        self.name = inner.name
-
-    def _path(self, text: str) -> Path:
-        digest = hashlib.sha256(f"{self.name}\n{text}".encode()).hexdigest()
-        return cache_dir() / "offline" / "query-vectors" / digest[:2] / f"{digest[2:26]}.npy"
-
-    def embed(self, texts: Sequence[str], kind: Kind = "passage") -> np.ndarray:
-        if kind != "query":
-            return self.inner.embed(texts, kind)
-        out = []
-        for text in texts:
-            path = self._path(text)
-            if path.is_file():
-                out.append(np.load(path))
-                continue
-            vector = np.asarray(self.inner.embed([text], "query"), dtype=np.float32)[0]
-            path.parent.mkdir(parents=True, exist_ok=True)
-            np.save(path, vector)
-            out.append(vector)
-        return np.stack(out) if out else np.zeros((0, 384), dtype=np.float32)
 
 
 class PicklistSearch:

@@ -1,5 +1,15 @@
-"""Production region as the user wrote it ("Italy (Lombardy…)", "Türkiye", "FR", "Europe", "global") →
-an ISO 3166 alpha-2 code, alpha-3 code and English name, or a region key (EU, GLO)."""
+"""Places as people and databases write them → one :class:`Region`: the one geography parser of openpcf.
+
+"Italy (Lombardy…)", "Türkiye", "FR", "FRA" → a country (ISO 3166 alpha-2 code, alpha-3 code, English
+name); "Europe", "RER", "EU", "EU-27" → the region key EU; "global", "world", "GLO", "RoW" → GLO.
+
+**RoW.** In ecoinvent, *RoW* ("rest of world") is the global dataset minus the regions that have a
+dataset of their own. No statistic is published for that remainder, so where openpcf must turn a place
+into numbers (a grid intensity, a default) RoW is read as the world average: GLO here, ``WLD`` in the
+grid-intensity table (:func:`openpcf.factors.energy.country_code` reads places through this parser).
+Search keeps GLO and RoW apart (:func:`openpcf.search.filters.geography_rank`: GLO first, then RoW),
+because there they are two different datasets of the same product. Pure functions.
+"""
 
 from __future__ import annotations
 
@@ -71,8 +81,8 @@ def parse_region(text: str | None) -> Region | None:
     for a2, a3, name, _ in _COUNTRIES:
         if code in (a2, a3):
             return Region(a2, name, a3)
-    if code in ("EU", "GLO", "RER", "ROW"):
-        key, name = _REGIONS[code.lower()]
+    if raw.lower() in _REGIONS:  # also "EU-27", whose digits the folding below would drop
+        key, name = _REGIONS[raw.lower()]
         return Region(key, name)
     folded = _fold(re.sub(r"\(.*?\)", " ", raw))
     candidates = [folded, *folded.split(" and "), *(p.strip() for p in folded.split(","))]
