@@ -571,7 +571,7 @@ def _desnz_reference(name: str, desnz: list[Factor]) -> Factor | None:
     recycled = bool(tokens & {"recycled", "secondary", "scrap", "postconsumer"})
     best, best_len = None, 0
     for f in desnz:
-        if ("recycled" in f.name) != recycled:
+        if f.id.endswith("-recycled") != recycled:
             continue
         for text in f.aliases:
             t = set(content_tokens(text))
