@@ -34,7 +34,7 @@ from openpcf.gwp import CITATION as GWP_CITATION
 from openpcf.gwp import GWP100_AR6
 from openpcf.factors.library import write_factors
 from openpcf.vocabulary.names import slug
-from openpcf.factors.record import Factor, Source
+from openpcf.factors.record import Citation, Factor, GhgSplit, Source
 
 OUT = ROOT / "src" / "openpcf" / "data" / "factors"
 
@@ -53,8 +53,7 @@ DESNZ_MATERIAL_ALIASES: dict[str, tuple[str, ...]] = {
     "Asphalt": ("asphalt concrete", "asphalt mixture", "road asphalt"),
     "Bricks": ("brick", "clay brick", "clay bricks"),
     "Concrete": ("concrete, ready-mixed", "ready-mix concrete", "ready mixed concrete"),
-    "Insulation": ("insulation material", "building insulation", "mineral wool", "rock wool", "stone wool",
-                   "glass wool", "insulation wool"),
+    "Insulation": ("insulation material", "building insulation", "insulation wool"),
     "Metals": ("metal", "metals", "metal, unspecified", "construction metals", "alloying elements", "alloying element", "master alloy"),
     "Soils": ("soil", "topsoil"),
     "Mineral oil": ("base oil", "lubricating oil", "lubricant", "lubricants", "oil, mineral", "paraffin oil",
@@ -91,8 +90,7 @@ DESNZ_MATERIAL_ALIASES: dict[str, tuple[str, ...]] = {
                                                  "linear low density polyethylene", "polyethylene, low density",
                                                  "polyethylene film", "PE-LD"),
     "Plastics: PET (incl. forming)": ("PET", "polyethylene terephthalate", "PET resin", "PET granulate",
-                                      "polyester resin, PET", "polyester", "polyester fibre", "polyester fiber",
-                                      "PES fibre"),
+                                      "polyester resin, PET", "polyester"),
     "Plastics: PP (incl. forming)": ("PP", "polypropylene", "polypropylene granulate", "atactic polypropylene"),
     "Plastics: PS (incl. forming)": ("PS", "polystyrene", "general purpose polystyrene"),
     "Plastics: PVC (incl. forming)": ("PVC", "polyvinyl chloride", "vinyl", "PVC resin"),
@@ -122,7 +120,7 @@ DESNZ_RECYCLED_ALIASES: dict[str, tuple[str, ...]] = {
         "pre-consumer aluminium scrap", "remelted aluminium", "aluminium (recycling)", "recycled aluminium ingot"),
     "Metal: mixed cans": ("recycled cans",),
     "Metal: scrap metal": ("scrap metal", "metal scrap, recycled"),
-    "Metal: steel cans": ("recycled steel", "steel scrap", "secondary steel", "scrap steel", "iron scrap"),
+    "Metal: steel cans": ("steel scrap", "scrap steel", "iron scrap", "recycled tinplate", "recycled steel cans"),
     "Plastics: average plastics": ("recycled plastic", "recycled plastics", "plastic, recycled", "secondary plastic",
                                    "post-consumer plastic", "recycled polymer", "regranulate"),
     "Plastics: average plastic film": ("recycled plastic film",),
@@ -154,8 +152,29 @@ def clean_material_name(material: str) -> str:
     return material
 
 
+# DESNZ paper and board "primary material production" is 100 % virgin fibre; the market sells a mix. The
+# market-average factor = (1 - r) x primary + r x closed-loop source, r the recycled-fibre share stated here
+# (recalled from CEPI Key Statistics, European pulp and paper industry, early 2020s: recovered paper is about
+# 55 % of all fibre used, about three quarters in packaging grades (case materials above 90 %, cartonboard
+# about half) and about 30 % in graphic papers). Generic names resolve to the market average; "virgin" names
+# to the DESNZ primary row.
+PAPER_RECYCLED_SHARE: dict[str, tuple[float, str]] = {
+    "Paper and board: board": (0.75, "about three quarters of the fibre of European packaging board is recovered "
+                                     "paper (case materials above 90 %, cartonboard about half)"),
+    "Paper and board: paper": (0.30, "about 30 % of the fibre of European graphic papers is recovered paper "
+                                     "(newsprint mostly recycled, printing and writing papers mostly virgin)"),
+    "Paper and board: mixed": (0.55, "recovered paper is about 55 % of all fibre used by the European paper "
+                                     "industry"),
+}
+PAPER_SHARE_CITATION = Citation(
+    authors="Confederation of European Paper Industries (CEPI)", title="Key Statistics (European pulp and paper "
+    "industry)", year=2022, locator="recovered paper utilisation rate, total and by grade", recalled=True,
+    value_as_published="utilisation rate about 55 % overall; grade shares as stated on the factor")
+
+
 def desnz_materials(path: Path) -> list[Factor]:
-    """DESNZ 'Material use' rows → primary and recycled-source factors per kg."""
+    """DESNZ 'Material use' rows → primary and recycled-source factors per kg, and a market-average factor
+    for paper and board (recycled share stated)."""
     out: list[Factor] = []
     with open(path, newline="", encoding="utf-8") as fh:
         for row in csv.DictReader(fh):
@@ -168,12 +187,32 @@ def desnz_materials(path: Path) -> list[Factor]:
             common = {"unit": "kg", "boundary": "cradle-to-gate", "geography": "GB", "year": 2024, "gwp": AR5,
                       "license": OGL, "category": "material"}
             primary = row["primary_material_production_kgCO2e_per_tonne"]
+            market = PAPER_RECYCLED_SHARE.get(material)
+            word = "paper and board" if base == "mixed" else base
+            generic = ((base,) if base != "mixed" else ()) + DESNZ_MATERIAL_ALIASES.get(material, ())
+            if market:
+                closed = float(row["closed_loop_source_kgCO2e_per_tonne"])
+                share, basis = market
+                value = (1 - share) * float(primary) + share * closed
+                out.append(Factor(
+                    id=f"desnz2024:material:{slug(material)}:market-average",
+                    name=f"{word.capitalize()}, market average ({share:.0%} recycled fibre)", aliases=generic,
+                    value=round(value / 1000.0, 6), source=src("Primary material production and Closed-loop "
+                                                               "source, weighted"), quality="medium",
+                    notes=(f"(1 - {share:g}) x {primary} + {share:g} x {closed:g} kg CO2e per tonne ÷ 1000; "
+                           f"recycled-fibre share {share:.0%} (assumption: {basis}; CEPI Key Statistics, recalled)"),
+                    details={"recycled_share": share, "primary": float(primary) / 1000.0,
+                             "closed_loop": closed / 1000.0},
+                    citation=PAPER_SHARE_CITATION, **common))
+                generic = tuple(f"{w} {word}" for w in ("virgin", "primary", "virgin fibre")) + (
+                    f"{word}, virgin fibre", f"{word}, primary")
             if primary:
                 out.append(Factor(
-                    id=f"desnz2024:material:{slug(material)}", name=f"{base}, primary production",
-                    aliases=(material, base) + DESNZ_MATERIAL_ALIASES.get(material, ()),
+                    id=f"desnz2024:material:{slug(material)}", name=f"{base}, primary production"
+                    + (" (100 % virgin fibre)" if market else ""),
+                    aliases=(material,) + generic,
                     value=float(primary) / 1000.0, source=src("Primary material production"), quality="high",
-                    notes=f"{primary} kg CO2e per tonne ÷ 1000; UK market average, {row['activity']}",
+                    notes=f"{primary} kg CO2e per tonne ÷ 1000; UK average of primary production, {row['activity']}",
                     **common))
             for col, label in (("closed_loop_source_kgCO2e_per_tonne", "Closed-loop source"),
                                ("open_loop_source_kgCO2e_per_tonne", "Open-loop source")):
@@ -390,7 +429,10 @@ def owid_grid(path: Path) -> dict:
                    "attribution": "Ember (2025); Energy Institute - Statistical Review of World Energy (2025) "
                                   "- with major processing by Our World in Data",
                    "license": "CC BY 4.0",
-                   "meaning": "grid-average generation intensity, g CO2e per kWh generated; no T&D losses"},
+                   "meaning": "grid-average life-cycle intensity of generation, g CO2e per kWh generated: Ember "
+                              "applies life-cycle emission factors per fuel (IPCC AR5 WG3 Annex III medians: fuel "
+                              "supply, plant construction and combustion; recalled from Ember's methodology), so "
+                              "the value is not a scope 2 combustion-only figure; no T&D losses"},
         "countries": dict(sorted(data.items())),
     }
 
@@ -429,13 +471,17 @@ def agribalyse(path: Path) -> list[Factor]:
             dqr = float(row["dqr"]) if row["dqr"] else 5.0
             out.append(Factor(
                 id=f"agribalyse3.1.1:food:{row['code_agb']}", name=row["name_en"],
-                aliases=(row["name_fr"],), value=round(gate, 6), unit="kg", boundary="cradle-to-gate",
+                aliases=(row["name_fr"],), value=round(gate, 6), unit="kg",
+                boundary="cradle-to-processing-gate, per kg as consumed (losses downstream included)",
                 geography="FR", year=2023, gwp="EF 3.1 climate change (GWP100)", category="food",
                 quality="high" if dqr <= 2 else "medium" if dqr <= 3.5 else "low",
                 license="Licence Ouverte / Etalab 2.0 - Source ADEME, données AGRIBALYSE v3.1.1 - 2023",
                 source=Source(publisher="ADEME / INRAE", document="AGRIBALYSE 3.1.1 (2023), climate change by stage",
                               table="Détail par étape: Agriculture + Transformation", row=f"Code AGB {row['code_agb']}"),
-                notes=f"{note}; per kg of product as consumed in France (losses included); DQR {dqr:g}",
+                notes=(f"{note}; per kg of product as consumed in France (retail and household losses included: "
+                       "the source files give no loss rates, so the value is not converted to a kg leaving the "
+                       "plant and slightly overstates it); fossil, biogenic and land-use change emissions summed "
+                       f"by the source (3.1.1 gives no split); DQR {dqr:g}"),
                 details={"agriculture": float(row["kgco2e_agriculture"]),
                          "processing": float(row["kgco2e_processing"]),
                          "cradle_to_consumer": float(row["kgco2e_per_kg_consumer"]),
@@ -525,7 +571,7 @@ def _desnz_reference(name: str, desnz: list[Factor]) -> Factor | None:
     recycled = bool(tokens & {"recycled", "secondary", "scrap", "postconsumer"})
     best, best_len = None, 0
     for f in desnz:
-        if ("recycled" in f.name) != recycled:
+        if f.id.endswith("-recycled") != recycled:
             continue
         for text in f.aliases:
             t = set(content_tokens(text))
@@ -542,11 +588,37 @@ def _short_name(name: str) -> str:
     return ", ".join(keep)
 
 
-def uslci_factors(zip_path: Path, existing: list[Factor]) -> tuple[list[Factor], list[dict]]:
+def uslci_processes(zip_path: Path, jsonld_path: Path | None) -> tuple[list, dict[str, dict[str, str]]]:
+    """USLCI FY21 Q3 unit processes with the origin (fossil / biogenic / land-use change) of every CO2 and
+    CH4 emission labelled: from the openLCA JSON-LD export of USLCI where it labels the same process's
+    flows, else by the biomass-process rule, else fossil (openpcf.lci.carbon_origin)."""
+    from openpcf.lci.carbon_origin import label_all, origin_reference
     from openpcf.lci.ecospold1 import read_ecospold1
-    from openpcf.lci.system import build_system, solve_system
 
     processes = read_ecospold1(zip_path)
+    reference = {}
+    if jsonld_path is not None:
+        from openpcf.lci.olca import read_olca_jsonld
+
+        reference = origin_reference(read_olca_jsonld(jsonld_path))
+    return label_all(processes, reference)
+
+
+def ghg_split(r, rules: dict[str, str]) -> GhgSplit:
+    from openpcf.lci.carbon_origin import rule_summary
+
+    s = r.split
+    return GhgSplit(fossil=round(s["fossil"], 6), biogenic_non_co2=round(s["biogenic_non_co2"], 6),
+                    luluc=round(s["luluc"], 6), biogenic_co2=round(s["biogenic_co2"], 6),
+                    biogenic_uptake=round(min(s["biogenic_uptake"], 0.0), 6),
+                    rule=f"own flows: {rule_summary(rules)}")
+
+
+def uslci_factors(zip_path: Path, existing: list[Factor], jsonld_path: Path | None = None
+                  ) -> tuple[list[Factor], list[dict]]:
+    from openpcf.lci.system import build_system, solve_system
+
+    processes, origin_rules = uslci_processes(zip_path, jsonld_path)
     results = solve_system(build_system(processes, preferred_locations=("US",)))
     seen: dict[tuple[str, str], int] = {}
     for r in results:
@@ -563,14 +635,10 @@ def uslci_factors(zip_path: Path, existing: list[Factor]) -> tuple[list[Factor],
         if r.cutoff_share > USLCI_MAX_CUTOFF:
             reasons.append(f"cut-off share {r.cutoff_share:.2f} > {USLCI_MAX_CUTOFF}")
         if r.co2_uptake > 0.1 * max(r.kg_co2e_per_unit, 0.0):
-            reasons.append(f"biogenic carbon: CO2 uptake {r.co2_uptake:.2f} kg per unit is not credited and "
-                           "CO2 origin is not separated in this export")
+            reasons.append(f"biomass feedstock: CO2 uptake {r.co2_uptake:.2f} kg per unit is > 10 % of the result "
+                           "and the fate of that carbon downstream cannot be checked in this export")
         if p.unit == "kg" and r.kg_co2e_per_unit > USLCI_MAX_PER_KG:
             reasons.append(f"implausible: {r.kg_co2e_per_unit:.0f} kg CO2e per kg > {USLCI_MAX_PER_KG:g}")
-        low = p.name.lower()
-        if re.search(r"combusted|burned|burnt", low) and re.search(r"wood|hog fuel|bark|biomass|bagasse|straw|"
-                                                                    r"residue|black liquor|pellet", low):
-            reasons.append("biomass combustion: its CO2 is biogenic but this export does not say so")
         if seen[(p.name, p.location)] > 1:
             reasons.append("ambiguous: several datasets share this name and location")
         ref = _desnz_reference(p.name, desnz) if p.unit == "kg" else None
@@ -587,6 +655,8 @@ def uslci_factors(zip_path: Path, existing: list[Factor]) -> tuple[list[Factor],
         row = {"number": p.meta.get("number"), "name": p.name, "location": p.location, "unit": p.unit,
                "kg_co2e_per_unit": round(r.kg_co2e_per_unit, 6), "cutoff_share": round(r.cutoff_share, 4),
                "direct_share": round(r.direct_share, 4), "co2_uptake": round(r.co2_uptake, 4),
+               "split": {k: round(v, 6) for k, v in sorted(r.split.items())},
+               "origin_rules": origin_rules.get(p.id, {}),
                "cutoff_inputs": list(r.cutoff_inputs),
                "desnz_reference": ref.id if ref else None, "ratio_to_desnz": round(ratio, 3) if ratio else None,
                "sub_category": p.meta.get("sub_category", ""), "published": not reasons, "reasons": reasons}
@@ -608,7 +678,10 @@ def uslci_factors(zip_path: Path, existing: list[Factor]) -> tuple[list[Factor],
                           table=f"dataset {p.meta.get('number')}", row=p.name),
             notes=(f"computed by openpcf: A s = f over {len(results)} USLCI processes, AR6 GWP100; cut-off share "
                    f"{r.cutoff_share:.0%} of supply-chain input mass; by-products not credited; "
-                   f"{len(r.cutoff_inputs)} own inputs without provider"),
+                   f"{len(r.cutoff_inputs)} own inputs without provider; headline = fossil + biogenic CH4 + "
+                   f"land-use change; biogenic CO2 ({r.split['biogenic_co2']:.3g} kg emitted, "
+                   f"{r.co2_uptake:.3g} kg taken up) reported in ghg, not in the value"),
+            ghg=ghg_split(r, origin_rules.get(p.id, {})),
             details={"cutoff_share": round(r.cutoff_share, 4), "direct_share": round(r.direct_share, 4),
                      **({"ratio_to_desnz": round(ratio, 3), "desnz_reference": ref.id} if ratio else {})}))
     return published, report
@@ -703,6 +776,94 @@ def estimates_from_agribalyse(foods: list[Factor]) -> list[Factor]:
 
 
 # ---------------------------------------------------------------------------------------------
+# Literature estimates and recipes (src/openpcf/data/factors/literature.csv, committed with full citations).
+LITERATURE_CSV = ROOT / "src" / "openpcf" / "data" / "factors" / "literature.csv"
+LITERATURE_LICENSE = ("figure quoted with attribution from a public document (a published fact; no licensed "
+                      "dataset copied); re-check against the document before publishing results")
+RECIPE_BOILER_EFFICIENCY = 0.90
+
+
+def recipe_energy(grid: dict, factors: dict[str, Factor]) -> dict[str, tuple[float, str]]:
+    """The two energy terms of a recipe: world-average grid electricity as consumed (Ember/OWID latest year
+    x T&D assumption) per kWh, and heat from a natural-gas boiler (DESNZ gas burnt per MJ ÷ 0.90) per MJ."""
+    from openpcf.factors.energy import TD_LOSS_UPLIFT
+
+    years = grid["countries"]["WLD"]["g_per_kwh"]
+    year = max(years, key=int)
+    electricity = years[year] / 1000.0 * (1.0 + TD_LOSS_UPLIFT)
+    gas = factors["desnz2024:fuel:natural-gas:burnt:kwh"].value / 3.6
+    return {"electricity": (electricity, f"world grid {year} (Ember/OWID, life-cycle) x (1 + {TD_LOSS_UPLIFT:g} T&D, "
+                                         "assumption) per kWh"),
+            "heat": (gas / RECIPE_BOILER_EFFICIENCY, f"natural gas burnt (DESNZ 2024) ÷ boiler efficiency "
+                                                     f"{RECIPE_BOILER_EFFICIENCY:g} per MJ heat")}
+
+
+def _recipe_value(recipe: str, known: dict[str, Factor], energy: dict[str, tuple[float, str]]
+                  ) -> tuple[float, dict[str, float | str]]:
+    total, parts = 0.0, {}
+    for term in recipe.split("+"):
+        ref, _, amount_text = term.strip().partition("*")
+        amount = float(amount_text) if amount_text else 1.0
+        if ref in energy:
+            v = energy[ref][0]
+        elif ref.endswith(".agriculture") and ref[: -len(".agriculture")] in known:
+            v = float(known[ref[: -len(".agriculture")]].details["agriculture"])
+        elif ref in known:
+            f = known[ref]
+            if f.unit != "kg":
+                raise SystemExit(f"literature.csv: recipe input {ref} is per {f.unit}, not per kg")
+            v = f.value
+        else:
+            raise SystemExit(f"literature.csv: recipe input {ref!r} is not a known factor")
+        total += v * amount
+        parts[f"{ref} x {amount:g}"] = round(v * amount, 6)
+    return total, parts
+
+
+def literature_factors(path: Path, known: dict[str, Factor], grid: dict) -> list[Factor]:
+    """Literature estimates (cited, ``recalled`` when from memory) and openpcf recipes built from them and from
+    other library factors; every one quality "estimate" with its citation."""
+    energy = recipe_energy(grid, known)
+    known = dict(known)
+    out: list[Factor] = []
+    with open(path, newline="", encoding="utf-8") as fh:
+        for i, row in enumerate(csv.DictReader(fh), 2):
+            recipe = row["recipe"].strip()
+            citation = Citation(authors=row["authors"], title=row["document"], year=int(row["year"]),
+                                locator=row["locator"], recalled=row["recalled"].strip().lower() == "true",
+                                value_as_published=row["value_as_published"])
+            details: dict[str, float | str] = {}
+            if recipe:
+                value, details = _recipe_value(recipe, known, energy)
+                used = [k for k in energy if re.search(rf"\b{k}\b", recipe)]
+                if used:
+                    details["energy_basis"] = "; ".join(f"{k}: {energy[k][1]}" for k in used)
+                boundary = "cradle-to-gate (openpcf recipe of cited inputs)"
+            else:
+                value = float(row["value"])
+                boundary = "cradle-to-gate (literature estimate)"
+            derived_from_agribalyse = "agribalyse" in recipe
+            out.append(Factor(
+                id=row["id"], name=row["name"], aliases=tuple(a for a in row["aliases"].split("|") if a),
+                value=round(value, 6), unit=row["unit"], boundary=boundary, geography=row["geography"],
+                year=int(row["year"]), gwp=row["gwp"], quality="estimate",
+                category="food" if row["id"].split(":")[1] == "food" else "material",
+                license=("Licence Ouverte / Etalab 2.0 - Source ADEME, données AGRIBALYSE v3.1.1 - 2023 (derived by "
+                         "openpcf)") if derived_from_agribalyse else LITERATURE_LICENSE,
+                source=Source(publisher=row["publisher"], document=row["document"], table=row["locator"],
+                              row=f"literature.csv line {i}"),
+                notes=("ESTIMATE; " if not row["notes"].startswith("ESTIMATE") else "") + row["notes"]
+                + ("; value recalled from the document, not read while building" if citation.recalled else ""),
+                details=details, citation=citation,
+                stages=tuple(s for s in row["stages"].split("|") if s), route=row["route"] or None,
+                basis=row["basis"] or None,
+                boundary_rule=f"as stated by the cited document: stages {row['stages'].replace('|', ' + ')}, "
+                              f"route {row['route']}, basis {row['basis']}"))
+            known[row["id"]] = out[-1]
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
 # Boundary metadata: which stages each factor covers, its route and its basis, by a documented rule per
 # source and category (docs/factors.md, "Boundaries"). The engine adds process energy only for the stages
 # a factor leaves out.
@@ -732,6 +893,14 @@ def boundary_metadata(f: Factor, uslci_subcategory: dict[str, str]) -> dict:
     """``{stages, route, basis, boundary_rule}`` for one factor (see the rule strings)."""
     src = f.id.split(":", 1)[0]
     secondary = bool(_SECONDARY.search(f.name)) or f.id.endswith("-recycled")
+    if f.id.endswith(":market-average"):
+        return {"stages": FORMED, "route": "market_mix", "basis": "as_produced",
+                "boundary_rule": ("DESNZ Material use paper and board, weighted: (1 - r) x primary (virgin fibre) + "
+                                  "r x closed-loop source (recycled fibre), r the stated recycled-fibre share; "
+                                  "the good itself (paper or board) is made, so conversion is included")}
+    if f.id.startswith(("literature:", "openpcf-estimate:")) and f.stages:
+        return {"stages": f.stages, "route": f.route, "basis": f.basis,
+                "boundary_rule": f.boundary_rule or "as stated by the cited document (literature.csv)"}
     if src == "desnz2024" and f.category == "material":
         material = f.aliases[0] if f.aliases else f.name
         formed = bool(DESNZ_FORMED.search(material)) or bool(DESNZ_FORMED.search(f.name))
@@ -758,7 +927,8 @@ def boundary_metadata(f: Factor, uslci_subcategory: dict[str, str]) -> dict:
                 "route": "market_mix", "basis": "as_consumed",
                 "boundary_rule": ("AGRIBALYSE 3.1.1 gate value = agriculture + processing (transformation) stages "
                                   "of the French consumption mix, per kg of product as consumed (losses "
-                                  "included); packaging and transport to the retailer excluded; conversion is "
+                                  "included; not convertible to 'as produced': the files give no loss rates); "
+                                  "packaging and transport to the retailer excluded; conversion is "
                                   "covered when the source reports a processing stage for the food (raw "
                                   "commodities have none)"
                                   + ("; here the source books the raw material under packaging, so the "
@@ -811,6 +981,7 @@ def main(argv: list[str]) -> int:
         "owid_csv": ef / "owid_ember_grid_intensity" / "carbon-intensity-electricity.csv",
         "agribalyse_csv": ef / "agribalyse" / "agribalyse_3.1.1_climate_by_stage.csv",
         "uslci_zip": data / "lci" / "uslci" / "uslci_fy21_q3_01_olca_10_3_ecospold2.zip",
+        "uslci_jsonld": data / "lci" / "uslci" / "uslci_olca1_5_0_json_ld_subset.tar.xz",
     }
     for k, p in inputs.items():
         if not p.is_file():
@@ -827,7 +998,7 @@ def main(argv: list[str]) -> int:
     factors += estimates_from_agribalyse(foods)
     factors += epa_spend(inputs["epa_csv"])
 
-    uslci, uslci_report = uslci_factors(inputs["uslci_zip"], factors)
+    uslci, uslci_report = uslci_factors(inputs["uslci_zip"], factors, inputs["uslci_jsonld"])
     factors += uslci
     factors += estimates_from_uslci(uslci, uslci_report)
 
@@ -835,6 +1006,7 @@ def main(argv: list[str]) -> int:
     factors = [f.model_copy(update=boundary_metadata(f, subcategory)) for f in factors]
 
     grid = owid_grid(inputs["owid_csv"])
+    factors += literature_factors(LITERATURE_CSV, {f.id: f for f in factors}, grid)
     out_dir.mkdir(parents=True, exist_ok=True)
     n = write_factors(factors, out_dir / "library.jsonl.gz")
     (out_dir / "grid_intensity.json").write_text(json.dumps(grid, sort_keys=True, separators=(",", ":")) + "\n")
@@ -848,6 +1020,7 @@ def main(argv: list[str]) -> int:
     manifest = {
         "builder": "scripts/build_factor_library.py",
         "inputs": {k: {"file": p.name, "sha256": sha256(p)} for k, p in sorted(inputs.items())},
+        "literature_csv_sha256": sha256(LITERATURE_CSV),
         "factors": n,
         "by_source": dict(sorted(counts.items())),
         "grid_countries": len(grid["countries"]),

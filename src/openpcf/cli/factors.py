@@ -65,6 +65,16 @@ def _factor_lines(f) -> list[tuple[str, str]]:
         rows.append(("aliases", "; ".join(f.aliases[:12]) + (" …" if len(f.aliases) > 12 else "")))
     if f.notes:
         rows.append(("notes", f.notes))
+    if f.ghg is not None:
+        g = f.ghg
+        rows.append(("GHG split", f"fossil {g.fossil:.6g} + biogenic CH4 {g.biogenic_non_co2:.6g} + land-use change "
+                                  f"{g.luluc:.6g} kg CO2e (= value); biogenic CO2 {g.biogenic_co2:.6g} kg emitted, "
+                                  f"{g.biogenic_uptake:.6g} kg uptake (not in the value); {g.rule}"))
+    if f.citation is not None:
+        c = f.citation
+        rows.append(("citation", f"{c.authors} ({c.year}), {c.title}, {c.locator}"
+                                 + ("; recalled, not read" if c.recalled else "")
+                                 + (f"; as published: {c.value_as_published}" if c.value_as_published else "")))
     for k, v in f.details.items():
         if k != "members":
             rows.append((k, str(v)))

@@ -1,10 +1,13 @@
 """Open energy factors with geography: grid electricity, natural gas, heat from natural gas.
 
 - **Grid electricity** — Ember / Our World in Data carbon intensity of electricity generation by country
-  and year (g CO2e per kWh generated; CC BY 4.0). :func:`grid_intensity` returns it as published.
-  :func:`electricity_low_voltage` adds transmission and distribution losses, using the ratio of DESNZ
-  2024's UK T&D factor to its generation factor (0.0183 / 0.20705 = +8.84 %) as a proxy for every
-  country (an estimate: national loss rates differ, typically 5–15 %).
+  and year (g CO2e per kWh generated; CC BY 4.0). Ember computes it with **life-cycle** emission factors
+  per fuel (IPCC AR5 WG3 Annex III medians: fuel supply, plant construction and combustion), so it is a
+  life-cycle value, not a scope 2 combustion-only one. :func:`grid_intensity` returns it as published.
+  :func:`electricity_low_voltage` adds transmission and distribution losses: for Great Britain from the
+  source (DESNZ 2024 T&D factor ÷ generation factor, 0.0183 / 0.20705 = +8.84 %); no open per-country loss
+  table is available offline, so every other country gets the same uplift as a labelled **assumption**
+  (national loss rates differ, typically 5–15 % of output).
 - **Natural gas** — DESNZ 2024: burnt = combustion (scope 1) + well-to-tank supply, per m3, kWh (net
   CV) or MJ; supply only = well-to-tank (what an ecoinvent "market for natural gas" delivers).
 - **Heat from natural gas** — gas burnt per MJ of fuel (net CV) ÷ boiler efficiency (default 0.90, a
@@ -25,6 +28,10 @@ from openpcf.vocabulary.geography import parse_region
 
 GRID_FILE = "grid_intensity.json"
 TD_LOSS_UPLIFT = round(0.0183 / 0.20705, 6)  # DESNZ 2024: T&D-UK electricity ÷ UK electricity generated
+#: Countries whose T&D uplift comes from an open source (ISO alpha-3 → source); others: assumption.
+TD_SOURCES = {"GBR": "DESNZ 2024 'Transmission and distribution' row 22 (0.0183) ÷ 'UK electricity' row 25 "
+                     "(0.20705), OGL v3.0"}
+GRID_BOUNDARY = "life-cycle generation (Ember life-cycle factors per fuel), grid average, no T&D losses"
 DEFAULT_BOILER_EFFICIENCY = 0.90
 
 # Ecoinvent region codes and continent names → the grid table's own aggregates (Ember/OWID names).
@@ -95,26 +102,37 @@ def grid_intensity(country: str = "WLD", year: int | None = None) -> Factor:
     return Factor(
         id=f"ember-owid:grid:{code}:{y}", name=f"Electricity, grid average generation, {entry['name']}",
         aliases=(f"electricity {entry['name']}",), value=round(g / 1000.0, 6), unit="kWh",
-        boundary="generation (grid average, no T&D losses)", geography=code, year=y,
-        gwp="CO2e as published by Ember / OWID (Ember methodology)",
+        boundary=GRID_BOUNDARY, geography=code, year=y,
+        gwp="CO2e as published by Ember / OWID (Ember methodology, life-cycle factors)",
         source=Source(publisher=src["publisher"], document=src["document"], table="carbon-intensity-electricity",
                       row=f"{entry['name']} {y}"),
         license=f"{src['license']}; attribution: {src['attribution']}", quality="high", category="electricity",
-        notes=f"{g:g} g CO2e per kWh generated ÷ 1000" + ("" if year is None or y == year else
-                                                          f"; latest year ≤ {year} is {y}"))
+        notes=f"{g:g} g CO2e per kWh generated ÷ 1000; life-cycle value (Ember applies life-cycle emission "
+              "factors per fuel)" + ("" if year is None or y == year else f"; latest year ≤ {year} is {y}"))
 
 
 def electricity_low_voltage(country: str = "WLD", year: int | None = None) -> Factor:
-    """Electricity as consumed from the grid, kg CO2e per kWh: generation × (1 + T&D loss uplift)."""
+    """Electricity as consumed from the grid, kg CO2e per kWh: life-cycle generation × (1 + T&D loss uplift).
+
+    The uplift is sourced for Great Britain (:data:`TD_SOURCES`) and an assumption elsewhere (the same
+    ratio; ``details["t_and_d_basis"]`` says which, and the quality is "estimate" when assumed).
+    """
     gen = grid_intensity(country, year)
     value = round(gen.value * (1.0 + TD_LOSS_UPLIFT), 6)
+    code = gen.geography
+    sourced = TD_SOURCES.get(code)
+    basis = (f"source: {sourced}" if sourced else
+             "assumption: no open per-country T&D loss table offline; the GB ratio (DESNZ 2024, 0.0183 / "
+             "0.20705) is applied; national losses are typically 5-15 % of output")
     return gen.model_copy(update={
         "id": gen.id.replace(":grid:", ":grid-consumed:"),
         "name": gen.name.replace("grid average generation", "grid consumption mix (incl. T&D losses)"),
-        "value": value, "boundary": "generation + transmission and distribution losses", "quality": "estimate",
-        "notes": (f"{gen.value:g} kg/kWh generated × (1 + {TD_LOSS_UPLIFT:g}); T&D uplift = DESNZ 2024 UK "
-                  "T&D factor ÷ UK generation factor (0.0183 / 0.20705), applied as a proxy"),
-        "details": {"generation": gen.value, "t_and_d_uplift": TD_LOSS_UPLIFT},
+        "value": value, "boundary": "life-cycle generation (Ember) + transmission and distribution losses"
+                                    + ("" if sourced else " (assumed)"),
+        "quality": "high" if sourced else "estimate",
+        "notes": f"{gen.value:g} kg/kWh generated (life-cycle) × (1 + {TD_LOSS_UPLIFT:g}); T&D {basis}",
+        "details": {"generation": gen.value, "t_and_d_uplift": TD_LOSS_UPLIFT,
+                    "t_and_d_basis": "source" if sourced else "assumption"},
     })
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from openpcf import units
 from openpcf.factors.library import FactorLibrary
-from openpcf.factors.record import Factor, Source
+from openpcf.factors.record import Factor, GhgSplit, Source
 from openpcf.factors.resolver import LibraryResolver
 
 
@@ -36,15 +36,18 @@ def read_lci_processes(path: str | Path):
 
 def lci_factors(path: str | Path, publisher: str, license: str, year: int,
                 max_cutoff_share: float = 1.0) -> list[Factor]:
-    """kg CO2e per unit (AR6 GWP100) of every product of the database at ``path``.
+    """kg CO2e per unit (AR6 GWP100) of every product of the database at ``path``, biogenic CO2 reported in
+    ``Factor.ghg`` and not in the value (ISO 14067).
 
     Products whose supply chain has a cut-off share above ``max_cutoff_share`` are left out.
     """
+    from openpcf.lci.carbon_origin import label_all
     from openpcf.lci.system import build_system, solve_system
 
     p = Path(path)
     out = []
-    for r in solve_system(build_system(read_lci_processes(p))):
+    processes, _ = label_all(read_lci_processes(p))  # stated origins, then the biomass-process rule, else fossil
+    for r in solve_system(build_system(processes)):
         if r.cutoff_share > max_cutoff_share:
             continue
         try:
@@ -58,7 +61,11 @@ def lci_factors(path: str | Path, publisher: str, license: str, year: int,
             year=year, gwp="IPCC AR6 GWP100", category="lci", quality="medium" if r.cutoff_share <= 0.2 else "low",
             source=Source(publisher=publisher, document=p.name, table="process", row=proc.id), license=license,
             notes=f"cut-off share {r.cutoff_share:.0%}; {len(r.cutoff_inputs)} own inputs without provider",
-            details={"cutoff_share": round(r.cutoff_share, 4), "direct_share": round(r.direct_share, 4)}))
+            details={"cutoff_share": round(r.cutoff_share, 4), "direct_share": round(r.direct_share, 4)},
+            ghg=GhgSplit(fossil=r.split["fossil"], biogenic_non_co2=r.split["biogenic_non_co2"],
+                         luluc=r.split["luluc"], biogenic_co2=r.split["biogenic_co2"],
+                         biogenic_uptake=min(r.split["biogenic_uptake"], 0.0),
+                         rule="flow names as stated; unlabelled CO2/CH4 of biomass combustion biogenic, else fossil")))
     return out
 
 

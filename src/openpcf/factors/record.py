@@ -50,6 +50,43 @@ class Source(BaseModel):
         return ", ".join(parts)
 
 
+class Citation(BaseModel):
+    """A literature estimate's publication, precisely enough to check it (``recalled`` = from memory, not
+    read from the document while building the library; re-check before publishing results)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    authors: str
+    title: str
+    year: int
+    locator: str = Field(description="table, figure or page the value comes from")
+    recalled: bool = True
+    value_as_published: str = Field("", description="the figure as the document gives it, with its unit")
+
+
+class GhgSplit(BaseModel):
+    """Where a factor's kg CO2e comes from, per unit, when the source tells (ISO 14067 / GHG Protocol).
+
+    ``fossil + biogenic_non_co2 + luluc`` is the factor's ``value`` (the headline); ``biogenic_co2``
+    (kg CO2 emitted from biomass carbon) and ``biogenic_uptake`` (kg CO2 taken up by biomass, ≤ 0) are
+    reported beside it and are not in it. ``rule`` says how each flow's origin was decided.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    fossil: float = Field(description="kg CO2e: fossil CO2 and CH4 and all other GHGs (N2O, F-gases)")
+    biogenic_non_co2: float = Field(0.0, description="kg CO2e: biogenic methane (in the headline)")
+    luluc: float = Field(0.0, description="kg CO2e: land use and land-use change (in the headline)")
+    biogenic_co2: float = Field(0.0, description="kg CO2 emitted from biomass carbon (NOT in the headline)")
+    biogenic_uptake: float = Field(0.0, le=0.0, description="kg CO2 taken up by biomass, ≤ 0 (NOT in the "
+                                                            "headline)")
+    rule: str = Field("", description="How the origin of each CO2/CH4 flow was decided")
+
+    def headline(self) -> float:
+        """kg CO2e counted in the factor's value: fossil + biogenic non-CO2 + land-use change."""
+        return self.fossil + self.biogenic_non_co2 + self.luluc
+
+
 class Factor(BaseModel):
     """One emission factor: ``value`` kg CO2e per ``unit`` of the named good, service or flow."""
 
@@ -75,6 +112,10 @@ class Factor(BaseModel):
     route: Route | None = Field(None, description="primary, market_mix or secondary; None = not stated")
     basis: Basis | None = Field(None, description="as_produced or as_consumed; None = not stated")
     boundary_rule: str = Field("", description="Why these stages, route and basis: the source rule applied")
+    ghg: GhgSplit | None = Field(None, description="Fossil / biogenic / land-use change split, when the source "
+                                 "gives one (None = not separated by the source)")
+    citation: Citation | None = Field(None, description="Literature estimate: the publication the value is "
+                                      "read or recalled from")
 
     def covers(self, stage: str) -> bool:
         """True when the factor's value includes ``stage`` (a factor that states nothing covers production only)."""

@@ -4,7 +4,10 @@ Linking: a technosphere input is supplied by the process whose reference product
 (normalised) name; among several, the one in the same location as the consumer, else the first by id.
 An input with no provider (or an incompatible unit) is **cut off** and recorded. By-products are not
 credited: every burden goes to the reference product (no allocation data in the sources used).
-Biogenic CO2 uptake (resource flows) is not credited; CO2 and CH4 without a stated origin are fossil.
+Carbon origin (:mod:`openpcf.lci.carbon_origin`): the headline score counts fossil GHGs, biogenic methane
+and land-use change CO2 (ISO 14067 / GHG Protocol Product Standard); biogenic CO2 emissions and CO2 uptake
+by biomass are reported beside it (:data:`SPLIT_KEYS`), not in it. CO2 and CH4 whose origin no rule
+decides are fossil.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import scipy.sparse as sp
 
 from openpcf import units
 from openpcf.gwp import gwp100
+from openpcf.lci.carbon_origin import carbon_gas, stated_origin
 from openpcf.vocabulary.names import normalise_name
 from openpcf.lci.inventory import UnitProcess
 from openpcf.lci.matrices import supply_shares, unit_scores
@@ -45,7 +49,14 @@ class ProcessResult:
     cutoff_inputs: tuple[str, ...]  # the process's own unlinked inputs
     direct_share: float  # share of the score emitted by the process itself
     co2_uptake: float = 0.0  # kg CO2 taken up from air in the supply chain per unit (not credited)
+    split: dict[str, float] = field(default_factory=dict)  # SPLIT_KEYS → amount per unit (see split_vectors)
 
+
+#: The parts of a cradle-to-gate result, per unit of product. ``fossil`` (fossil CO2 and CH4 and every
+#: other GHG: N2O, F-gases), ``biogenic_non_co2`` (biogenic CH4) and ``luluc`` (land-use change CO2) add up
+#: to the headline kg CO2e; ``biogenic_co2`` (kg CO2 emitted from biomass carbon) and ``biogenic_uptake``
+#: (kg CO2 taken up from air, ≤ 0) are reported separately and are not in the headline.
+SPLIT_KEYS = ("fossil", "biogenic_non_co2", "luluc", "biogenic_co2", "biogenic_uptake")
 
 def _to_kg(amount: float, unit: str) -> float | None:
     try:
@@ -133,13 +144,43 @@ def build_system(processes: Sequence[UnitProcess], preferred_locations: Sequence
     return TechnosphereSystem(procs, A, B, flows, c, cut_inputs, cut_mass, all_mass)
 
 
+def split_vectors(flows: Sequence[tuple[str, str]]) -> dict[str, np.ndarray]:
+    """One characterisation vector per :data:`SPLIT_KEYS` entry over the biosphere rows ``flows``.
+
+    Emissions to air: fossil and other GHGs → ``fossil`` (GWP100), biogenic CH4 → ``biogenic_non_co2``
+    (GWP100 non-fossil), land-use change CO2 → ``luluc``, biogenic CO2 → ``biogenic_co2`` (1 per kg CO2).
+    CO2 taken from air (resource rows, stored negative in B) → ``biogenic_uptake`` (1 per kg, so ≤ 0).
+    """
+    out = {k: np.zeros(len(flows)) for k in SPLIT_KEYS}
+    for i, (name, compartment) in enumerate(flows):
+        gas = carbon_gas(name)
+        if compartment.startswith("resource"):
+            if gas == "co2":
+                out["biogenic_uptake"][i] = 1.0
+            continue
+        if not is_air_emission(compartment):
+            continue
+        origin = stated_origin(name) or "fossil"
+        value = gwp100(name) or 0.0
+        if gas == "co2" and origin == "biogenic":
+            out["biogenic_co2"][i] = 1.0
+        elif gas == "co2" and origin == "luluc":
+            out["luluc"][i] = value
+        elif gas == "ch4" and origin == "biogenic":
+            out["biogenic_non_co2"][i] = value
+        else:
+            out["fossil"][i] = value
+    return out
+
+
 def solve_system(system: TechnosphereSystem) -> list[ProcessResult]:
-    """Cradle-to-gate kg CO2e per unit of every process's reference product, with cut-off shares."""
+    """Cradle-to-gate kg CO2e per unit of every process's reference product, with cut-off shares and the
+    fossil / biogenic / land-use change split (:data:`SPLIT_KEYS`)."""
     scores = unit_scores(system.A, system.B, system.c)
-    uptake_vector = np.array([1.0 if compartment.startswith("resource") and gwp100(name) == 1.0 else 0.0
-                              for name, compartment in system.flows])
-    # B holds resource inputs as negative amounts: uptake per unit = -(u B A⁻¹).
-    uptake = -unit_scores(system.A, system.B, uptake_vector) if len(uptake_vector) else np.zeros(len(scores))
+    parts = {k: unit_scores(system.A, system.B, v) if len(v) else np.zeros(len(scores))
+             for k, v in split_vectors(system.flows).items()}
+    # B holds resource inputs as negative amounts: uptake per unit = -(u B A⁻¹), reported as a positive mass.
+    uptake = -parts["biogenic_uptake"]
     shares = supply_shares(system.A, system.cut_mass, system.all_mass)
     direct = np.asarray(system.B.T @ system.c).ravel()
     out = []
@@ -149,5 +190,6 @@ def solve_system(system: TechnosphereSystem) -> list[ProcessResult]:
         out.append(ProcessResult(
             process=p, kg_co2e_per_unit=total, unit=p.unit, cutoff_share=float(shares[j]),
             cutoff_inputs=tuple(system.cut_inputs[j]),
-            direct_share=float(own / total) if total else 0.0, co2_uptake=float(uptake[j])))
+            direct_share=float(own / total) if total else 0.0, co2_uptake=float(uptake[j]),
+            split={k: float(v[j]) for k, v in parts.items()}))
     return out
