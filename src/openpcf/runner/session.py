@@ -190,6 +190,17 @@ def compositional_solver(
     return solver, prompts.hashes(list(TEMPLATES))
 
 
+def structured_output(opts: RunOptions) -> dict[str, Any] | None:
+    """How the run's model is asked for a schema-valid answer (recorded in the manifest): always as the
+    arguments of an answer tool whose parameters are the answer's JSON schema, with this tool forcing."""
+    if opts.model == OFFLINE:
+        return None
+    from openpcf.llm.models import effective_tool_choice, parse_model
+
+    choice = effective_tool_choice(parse_model(opts.model, base_url=opts.base_url), opts.settings)
+    return {"mode": "tool", "tool_choice": choice or "provider default (required)"}
+
+
 def model_label_provider(label: str) -> str:
     return label.split(":", 1)[0]
 
@@ -272,6 +283,7 @@ async def run_benchmark(
             "retry": opts.retry.model_dump(),
             "timeout": opts.settings.timeout,
             "cache": opts.cache,
+            "structured_output": structured_output(opts),
             "item_ids": [r.id for r in rows],
         },
         prompts=prompt_hashes,
