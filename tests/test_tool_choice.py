@@ -65,9 +65,13 @@ def test_run_sends_and_records_the_tool_choice(
     out = tmp_path / "run"
     with StubServer(_epd) as server:
         args = ["run", "epd", "--model", "openai:stub", "--base-url", server.base_url]
-        result = CliRunner().invoke(app, [*args, "--data", str(data), "--out", str(out), "--limit", "1", *extra])
+        result = CliRunner().invoke(
+            app, [*args, "--data", str(data), "--out", str(out), "--limit", "1", "--max-tokens", "64", *extra]
+        )
         assert result.exit_code == 0, result.output
         assert [r["tool_choice"] for r in server.requests] == [sent]
+        # A compatible server gets the classic max_tokens (llama-cpp-python ignores max_completion_tokens).
+        assert server.requests[0]["max_tokens"] == 64 and "max_completion_tokens" not in server.requests[0]
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["options"]["structured_output"] == {"mode": "tool", "tool_choice": recorded}
     [line] = [json.loads(x) for x in (out / "results.jsonl").read_text().splitlines()]

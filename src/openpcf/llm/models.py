@@ -187,9 +187,11 @@ def _build(spec: ModelSpec, key: str | None, tool_choice: ToolChoice | None = No
         # Retries off in the client itself: a per-request max_retries would copy the client on every call.
         client = AsyncOpenAI(api_key=key, base_url=spec.base_url, max_retries=0)
         provider = OpenAIProvider(openai_client=client)
-        if tool_choice is None:
-            return OpenAIChatModel(name, provider=provider)
-        return _tool_choice_model(tool_choice)(name, provider=provider)
+        # A compatible server reads the classic `max_tokens`; llama-cpp-python's ignores OpenAI's newer
+        # `max_completion_tokens`, so --max-tokens would cap nothing there.
+        profile = {"openai_chat_supports_max_completion_tokens": False} if spec.base_url else None
+        cls = OpenAIChatModel if tool_choice is None else _tool_choice_model(tool_choice)
+        return cls(name, provider=provider, profile=profile)
     if p == "anthropic":
         from pydantic_ai.models.anthropic import AnthropicModel
         from pydantic_ai.providers.anthropic import AnthropicProvider
