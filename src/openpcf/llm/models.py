@@ -190,8 +190,9 @@ def _build(spec: ModelSpec, key: str | None, tool_choice: ToolChoice | None = No
         # A compatible server reads the classic `max_tokens`; llama-cpp-python's ignores OpenAI's newer
         # `max_completion_tokens`, so --max-tokens would cap nothing there.
         profile = {"openai_chat_supports_max_completion_tokens": False} if spec.base_url else None
-        cls = OpenAIChatModel if tool_choice is None else _tool_choice_model(tool_choice)
-        return cls(name, provider=provider, profile=profile)
+        if not spec.base_url:
+            return OpenAIChatModel(name, provider=provider)
+        return _compatible_server_model(tool_choice or "named")(name, provider=provider, profile=profile)
     if p == "anthropic":
         from pydantic_ai.models.anthropic import AnthropicModel
         from pydantic_ai.providers.anthropic import AnthropicProvider
@@ -239,11 +240,14 @@ def forced_tool_choice(policy: ToolChoice, choice: Any, n_tools: int) -> Any:
     return "auto"
 
 
-def _tool_choice_model(policy: ToolChoice) -> Any:
-    """An ``OpenAIChatModel`` whose forced tool choice follows ``policy`` (pydantic-ai 2.68's hook)."""
+def _compatible_server_model(policy: ToolChoice) -> Any:
+    """``OpenAIChatModel`` for a server at ``--base-url`` (pydantic-ai 2.68's hooks): a forced tool choice
+    follows ``policy``, and an assistant turn made only of tool calls carries ``content: ""`` instead of
+    ``null`` (both are valid OpenAI; llama-cpp-python's server answers HTTP 500 to the ``null`` form, so no
+    agentic conversation could go past its first tool call)."""
     from pydantic_ai.models.openai import OpenAIChatModel
 
-    class ToolChoiceChatModel(OpenAIChatModel):
+    class CompatibleServerChatModel(OpenAIChatModel):
         def _get_tool_choice(self, model_settings: Any, model_request_parameters: Any) -> Any:
             tools, choice = super()._get_tool_choice(model_settings, model_request_parameters)
             new = forced_tool_choice(policy, choice, len(tools))
@@ -251,7 +255,14 @@ def _tool_choice_model(policy: ToolChoice) -> Any:
                 new = {"type": "function", "function": {"name": tools[0]["function"]["name"]}}
             return tools, new
 
-    return ToolChoiceChatModel
+        async def _map_messages(self, *args: Any, **kwargs: Any) -> Any:
+            messages = await super()._map_messages(*args, **kwargs)
+            for m in messages:
+                if m.get("role") == "assistant" and m.get("tool_calls") and m.get("content") is None:
+                    m["content"] = ""  # type: ignore[typeddict-item]
+            return messages
+
+    return CompatibleServerChatModel
 
 
 def _bedrock(name: str, region: str) -> Any:
