@@ -44,7 +44,10 @@ def test_named_is_the_default_only_for_a_server_at_a_base_url() -> None:
     assert effective_tool_choice(local) == "named"
     assert effective_tool_choice(local, GenerationSettings(tool_choice="required")) == "required"
     assert effective_tool_choice(parse_model("openai:gpt-4o-mini")) is None
-    assert effective_tool_choice(parse_model("anthropic:claude-x"), GenerationSettings(tool_choice="auto")) is None
+    assert (
+        effective_tool_choice(parse_model("anthropic:claude-x"), GenerationSettings(tool_choice="auto"))
+        is None
+    )
     assert GenerationSettings(tool_choice="auto").semantic() == {"tool_choice": "auto"}
 
 
@@ -96,3 +99,26 @@ def test_an_unparsable_answer_keeps_its_raw_text(data: Path, tmp_path: Path) -> 
         'submit({"kgco2e": "about 2 kilos")',
     ]
     assert line["usage"]["requests"] == 2 and line["usage"]["output_tokens"] == 40
+
+
+def test_an_agentic_turn_sends_auto_then_names_the_answer_and_never_null_content(
+    data: Path, tmp_path: Path
+) -> None:
+    def agent(request: dict[str, Any], n: int) -> Reply:
+        if not any(m["role"] == "tool" for m in request["messages"]):
+            return Reply(tool="search", arguments='{"query": "polypropylene", "mode": "keyword"}')
+        return Reply(tool=output_tool(request), arguments='{"should_map": true}')
+
+    out = tmp_path / "run"
+    with StubServer(agent) as server:
+        args = ["run", "triage", "--agentic", "--budget", "2", "--model", "openai:stub"]
+        result = CliRunner().invoke(
+            app,
+            [*args, "--base-url", server.base_url, "--data", str(data), "--out", str(out), "--limit", "1"],
+        )
+        assert result.exit_code == 0, result.output
+        first, second = server.requests
+    assert first["tool_choice"] == "auto"  # three tools: "named" cannot name one, so it does not force
+    assert second["tool_choice"] == {"type": "function", "function": {"name": "submit"}}  # budget spent
+    [assistant] = [m for m in second["messages"] if m["role"] == "assistant"]
+    assert assistant["content"] == "" and assistant["tool_calls"][0]["function"]["name"] == "search"

