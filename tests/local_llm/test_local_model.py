@@ -162,6 +162,8 @@ def test_an_unparsable_answer_is_a_recorded_failure_with_its_raw_text(
 def test_resume_and_the_response_cache_send_no_request(
     local_server: LocalServer, llm_env: dict[str, str], tmp_path: Path
 ) -> None:
+    # A cache of its own: the single-shot test already asked these questions.
+    llm_env = {**llm_env, "OPENPCF_CACHE_DIR": str(tmp_path / "cache")}
     first = _run(local_server, llm_env, "epd", tmp_path / "a", "--limit", "2")
     requests = first["manifest"]["totals"]["requests"]
     assert requests >= 2
