@@ -1,25 +1,15 @@
 """Fixtures of the ``local_llm`` tests: one real model server per test session (see ``llm_server``).
 
-Every test in this folder is marked ``local_llm`` and put in one xdist group (``make test`` runs
+The test modules mark themselves ``local_llm`` and put their tests in one xdist group (``make test`` runs
 ``--dist loadgroup``), so a single worker starts a single server for the whole session.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from llm_server import LocalServer, clean_env, running_server
-
-HERE = Path(__file__).parent
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        if HERE in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.local_llm)
-            item.add_marker(pytest.mark.xdist_group("local_llm"))
 
 
 @pytest.fixture(scope="session")

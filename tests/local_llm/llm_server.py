@@ -7,9 +7,11 @@ keeps each request body and the usage the server reported. ``.ci/setup-local-llm
 
 from __future__ import annotations
 
+import ctypes
 import importlib.util
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -129,6 +131,18 @@ def _proxy(upstream: str, recorder: Recorder) -> ThreadingHTTPServer:
     return server
 
 
+try:  # Linux: looked up before any fork, so the child only makes one system call
+    _PRCTL = ctypes.CDLL("libc.so.6", use_errno=True).prctl
+except (OSError, AttributeError):
+    _PRCTL = None
+
+
+def _die_with_parent() -> None:
+    """The server gets SIGTERM if the test process dies without its teardown (no orphan server)."""
+    if _PRCTL is not None:
+        _PRCTL(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
 @dataclass
 class LocalServer:
     base_url: str  # the proxy's /v1, which openpcf is pointed at
@@ -158,7 +172,14 @@ def running_server(workdir: Path) -> Iterator[LocalServer]:
     env = {k: v for k, v in os.environ.items() if not k.lower().endswith("_proxy")}
     started = time.perf_counter()
     with log.open("wb") as fh:
-        proc = subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, env=env)
+        proc = subprocess.Popen(
+            # one prctl call in the child, nothing imported or locked: safe despite pytest-xdist's threads
+            cmd,
+            stdout=fh,
+            stderr=subprocess.STDOUT,
+            env=env,
+            preexec_fn=_die_with_parent,  # noqa: PLW1509
+        )
     upstream = f"http://127.0.0.1:{port}"
     try:
         with httpx.Client(trust_env=False, timeout=5.0) as probe:

@@ -16,9 +16,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from llm_server import MINI, LocalServer, openpcf
 
 from openpcf.tasks.answers import ClaimsAnswer, ComponentsAnswer, FootprintAnswer, MappingAnswer, TriageAnswer
+
+# One xdist group: with --dist loadgroup (make test) every test here runs on one worker, so one server runs.
+pytestmark = [pytest.mark.local_llm, pytest.mark.xdist_group("local_llm")]
 
 SINGLE_SHOT = {
     "decomposition": ComponentsAnswer,
