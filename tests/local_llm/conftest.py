@@ -1,7 +1,7 @@
 """Fixtures of the ``local_llm`` tests: one real model server per test session (see ``llm_server``).
 
-The test modules mark themselves ``local_llm`` and put their tests in one xdist group (``make test`` runs
-``--dist loadgroup``), so a single worker starts a single server for the whole session.
+The tests are marked ``local_llm`` and kept in one file: ``make test`` runs ``--dist loadfile``, so a single
+worker starts a single server for the whole session (plain ``-n 2`` would start one per worker).
 """
 
 from __future__ import annotations

@@ -21,8 +21,8 @@ from llm_server import MINI, LocalServer, openpcf
 
 from openpcf.tasks.answers import ClaimsAnswer, ComponentsAnswer, FootprintAnswer, MappingAnswer, TriageAnswer
 
-# One xdist group: with --dist loadgroup (make test) every test here runs on one worker, so one server runs.
-pytestmark = [pytest.mark.local_llm, pytest.mark.xdist_group("local_llm")]
+# All in this one file: with --dist loadfile (make test) they run on one worker, so one server runs.
+pytestmark = pytest.mark.local_llm
 
 SINGLE_SHOT = {
     "decomposition": ComponentsAnswer,
