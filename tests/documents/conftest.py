@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
+
 from tests.support.documents import epd_html, epd_pdf_reportlab, print_pdf, report_html, report_pdf_reportlab
 
 

@@ -9,9 +9,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from tests.support.documents import decompression_bomb, many_pages_pdf, page_tree_bomb, raw_pdf
 
 from openpcf.documents import DEFAULT_LIMITS, DocumentError, read_document
+from tests.support.documents import decompression_bomb, many_pages_pdf, page_tree_bomb, raw_pdf
 
 
 def _error(path: Path, **limits: object) -> DocumentError:

@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.support.epd_files import ILCD_EPD_XML, openepd_json
 from typer.testing import CliRunner
 
 from openpcf.cli import app
+from tests.support.epd_files import ILCD_EPD_XML, openepd_json
 from tests.support.openai_stub import Reply, StubServer, loopback_only, output_tool, user_text
 
 runner = CliRunner()

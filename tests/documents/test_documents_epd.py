@@ -6,11 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
-from tests.support.epd_files import ILCD_EPD_XML, openepd_document, openepd_json
 
 from openpcf.documents import DocumentError
 from openpcf.documents.epd import composition_text, product_input, read_epd, task7_row
 from openpcf.documents.epd_pdf import parse_number
+from tests.support.epd_files import ILCD_EPD_XML, openepd_document, openepd_json
 
 
 @pytest.mark.parametrize(
@@ -174,9 +174,10 @@ def test_broken_structured_files(tmp_path: Path):
 def test_a_scanned_epd_says_so(tmp_path: Path):
     import io
 
-    from tests.support.documents import _png
     from reportlab.lib.utils import ImageReader
     from reportlab.pdfgen import canvas
+
+    from tests.support.documents import _png
 
     p = tmp_path / "scan.pdf"
     c = canvas.Canvas(str(p))

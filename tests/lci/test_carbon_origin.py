@@ -16,8 +16,14 @@ from __future__ import annotations
 
 import pytest
 
-from openpcf.lci.carbon_origin import (BIOMASS_PROCESS, carbon_gas, label_all, label_origins, origin_reference,
-                                       stated_origin)
+from openpcf.lci.carbon_origin import (
+    BIOMASS_PROCESS,
+    carbon_gas,
+    label_all,
+    label_origins,
+    origin_reference,
+    stated_origin,
+)
 from openpcf.lci.inventory import Exchange, UnitProcess
 from openpcf.lci.system import SPLIT_KEYS, build_system, solve_system
 

@@ -369,6 +369,7 @@ def test_rerun_hits_the_cache_and_costs_nothing(data: Path, tmp_path: Path) -> N
 
     # Usage and cost: 1,000 input tokens at $0.15/M + 200 output at $0.60/M = $0.00027 per item.
     lines = results(first)
+    assert all(line["usage"].pop("model_seconds") > 0 for line in lines)  # wall time inside the calls
     assert all(
         line["usage"]
         == {

@@ -100,6 +100,8 @@ def run_bench(
     limit: int | None = None,
     progress: bool = True,
     solver_options: dict[str, Any] | None = None,
+    base_url: str | None = None,
+    settings: Any = None,
 ) -> dict[str, Any]:
     """Run every selected task/setting, then write the leaderboard and details; returns the leaderboard.
 
@@ -131,7 +133,8 @@ def run_bench(
             warm_picklist_search(folder.picklist_path(), {t for _, t, _ in runs}, progress=bar)
     for name, task, setting in runs:
         opts = RunOptions(task=task, model=model, data_dir=data, out_dir=out / name, setting=setting,
-                          concurrency=concurrency, limit=limit)  # fmt: skip
+                          concurrency=concurrency, limit=limit, base_url=base_url,
+                          **({"settings": settings} if settings is not None else {}))  # fmt: skip
         t0 = time.perf_counter()
         try:
             if model == "offline":
@@ -208,8 +211,18 @@ def register(app: typer.Typer) -> None:
         limit: int | None = typer.Option(
             None, "--limit", min=1, help="first N items of each task (a smoke run)"
         ),
+        base_url: str | None = typer.Option(
+            None, "--base-url", help="OpenAI-compatible server (vLLM, Ollama, llama.cpp), as for openpcf run"
+        ),
+        tool_choice: str | None = typer.Option(
+            None, "--tool-choice", help="named, required or auto, as for openpcf run"
+        ),
+        temperature: float | None = typer.Option(None, "--temperature"),
+        max_tokens: int | None = typer.Option(None, "--max-tokens"),
+        seed: int | None = typer.Option(None, "--seed"),
     ) -> None:
         """Run every PCFBench task and setting, then write a leaderboard beside the published results."""
+        from openpcf.llm.models import GenerationSettings
         from openpcf.pcfbench.data import DataError
 
         require_folder(out)
@@ -221,6 +234,13 @@ def register(app: typer.Typer) -> None:
                 tasks=tasks.split(",") if tasks else None,
                 concurrency=concurrency,
                 limit=limit,
+                base_url=base_url,
+                settings=GenerationSettings(
+                    tool_choice=tool_choice,  # type: ignore[arg-type]
+                    temperature=temperature,
+                    max_tokens=max_tokens,
+                    seed=seed,
+                ),
             )
         except (DataError, ValueError, RuntimeError) as exc:
             fail(str(exc))

@@ -79,6 +79,12 @@ def register(app: typer.Typer) -> None:
             None, "--thinking-budget", help="thinking tokens (Anthropic, Google)"
         ),
         seed: int | None = typer.Option(None, "--seed"),
+        tool_choice: str | None = typer.Option(
+            None,
+            "--tool-choice",
+            help="how an OpenAI-compatible server is made to answer with the tool: named (default with "
+            "--base-url; llama-cpp-python), required (vLLM, llama.cpp llama-server), auto",
+        ),
         timeout: float = typer.Option(120.0, "--timeout", help="seconds per model request attempt"),
         rpm: float | None = typer.Option(None, "--rpm", help="at most this many model requests per minute"),
         max_attempts: int = typer.Option(
@@ -136,6 +142,7 @@ def register(app: typer.Typer) -> None:
                     thinking_budget=thinking_budget,
                     seed=seed,
                     timeout=timeout,
+                    tool_choice=tool_choice,  # type: ignore[arg-type]
                 ),
                 requests_per_minute=rpm,
                 retry=RetryPolicy(max_attempts=max_attempts, base_delay=backoff),

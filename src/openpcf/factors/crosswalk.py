@@ -28,10 +28,10 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from openpcf.factors.record import Factor, FactorMatch, FactorQuery
+from openpcf.factors.resolver import FactorResolver, ResolverChain, fitted_match
 from openpcf.formats.picklist import PicklistRow
 from openpcf.formats.picklist import read_picklist as read_formats_picklist
 from openpcf.formats.problems import FormatError
-from openpcf.factors.resolver import FactorResolver, ResolverChain, fitted_match
 from openpcf.paths import cache_dir, package_data
 
 CROSSWALK_VERSION = "2"  # 2: the one picklist unit rule (vehicle-grade natural gas is per kg)

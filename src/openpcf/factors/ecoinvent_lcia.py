@@ -19,11 +19,11 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from openpcf.factors.library import FactorTableError
+from openpcf.factors.record import Factor, FactorMatch, FactorQuery, Source
+from openpcf.factors.resolver import fitted_match
 from openpcf.formats.problems import FormatError
 from openpcf.formats.tabular import table_rows
 from openpcf.vocabulary.names import normalise_name
-from openpcf.factors.record import Factor, FactorMatch, FactorQuery, Source
-from openpcf.factors.resolver import fitted_match
 
 
 class LciaColumns(BaseModel):

@@ -21,10 +21,10 @@ import re
 from functools import lru_cache
 
 from openpcf.factors.library import FactorLibrary, open_library
-from openpcf.vocabulary.names import content_tokens, normalise_name
 from openpcf.factors.record import Factor, FactorMatch, FactorQuery, Source
 from openpcf.paths import package_data
 from openpcf.vocabulary.geography import parse_region
+from openpcf.vocabulary.names import content_tokens, normalise_name
 
 GRID_FILE = "grid_intensity.json"
 TD_LOSS_UPLIFT = round(0.0183 / 0.20705, 6)  # DESNZ 2024: T&D-UK electricity ÷ UK electricity generated

@@ -15,12 +15,12 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from openpcf.vocabulary.names import normalise_name
 from openpcf.factors.record import Factor, Source
 from openpcf.formats.jsonl import json_lines, read_json
 from openpcf.formats.problems import FormatError
 from openpcf.formats.tabular import dict_rows
 from openpcf.paths import package_data
+from openpcf.vocabulary.names import normalise_name
 
 LIBRARY_FILE = "library.jsonl.gz"
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 
 from openpcf.factors.library import FactorLibrary, open_library
-from openpcf.vocabulary.names import content_tokens, normalise_name, query_variants
 from openpcf.factors.record import FactorMatch, FactorQuery
 from openpcf.factors.resolver import fitted_match
+from openpcf.vocabulary.names import content_tokens, normalise_name, query_variants
 
 CLASS_FACTORS = {
     "electronics": "desnz2024:material:electrical-items-it",

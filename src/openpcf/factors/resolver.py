@@ -14,8 +14,8 @@ from typing import Protocol, runtime_checkable
 
 from openpcf import units
 from openpcf.factors.library import FactorLibrary
-from openpcf.vocabulary.names import content_tokens, normalise_name, query_variants, token_overlap
 from openpcf.factors.record import Confidence, Factor, FactorMatch, FactorQuery
+from openpcf.vocabulary.names import content_tokens, normalise_name, query_variants, token_overlap
 
 _QUALITY_RANK = {"high": 0, "medium": 1, "low": 2, "estimate": 3}
 

@@ -21,9 +21,9 @@ import scipy.sparse as sp
 from openpcf import units
 from openpcf.gwp import gwp100
 from openpcf.lci.carbon_origin import carbon_gas, stated_origin
-from openpcf.vocabulary.names import normalise_name
 from openpcf.lci.inventory import UnitProcess
 from openpcf.lci.matrices import supply_shares, unit_scores
+from openpcf.vocabulary.names import normalise_name
 
 
 @dataclass

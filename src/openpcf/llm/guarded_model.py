@@ -135,16 +135,17 @@ def guard_model(
     """A model string → (the model behind cache, rate limit and the one retry layer; its label; the
     pydantic-ai model settings to run it with, provider retries off). Every model openpcf asks — a run's
     solver, its judge, ``openpcf estimate --model`` — is built here."""
-    from openpcf.llm.models import build_model, parse_model
+    from openpcf.llm.models import build_model, effective_tool_choice, parse_model
     from openpcf.llm.prices import price_table
 
     settings = settings or GenerationSettings()
     spec = parse_model(model_string, base_url=base_url)
+    tool_choice = effective_tool_choice(spec, settings)
     model = GuardedModel(
-        build_model(spec),
+        build_model(spec, tool_choice=tool_choice),
         label=spec.label,
         base_url=spec.base_url,
-        settings_key=settings.semantic(),
+        settings_key={**settings.semantic(), **({"tool_choice": tool_choice} if tool_choice else {})},
         cache=ResponseCache(redact=Redactor.for_run([base_url]).bytes) if cache else None,
         retry=retry,
         limiter=RateLimiter(requests_per_minute) if requests_per_minute else None,

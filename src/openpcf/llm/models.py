@@ -22,6 +22,14 @@ OFFLINE = "offline"
 
 ReasoningEffort = Literal["minimal", "low", "medium", "high", "xhigh", "max"]
 
+#: How an OpenAI-compatible request forces the model to call a tool (openpcf's answer always comes as the
+#: arguments of a ``submit`` tool, so the server can constrain decoding to the answer's JSON schema):
+#: ``named`` names the tool when the answer tool is the only one offered and sends ``auto`` when there are
+#: several (llama-cpp-python's server: it builds a JSON-schema grammar only for a named tool, and its
+#: ``chatml-function-calling`` format takes ``auto`` but not ``required``); ``required`` sends ``required``
+#: (OpenAI, vLLM, llama.cpp's own ``llama-server --jinja``); ``auto`` never forces (servers that ignore it).
+ToolChoice = Literal["named", "required", "auto"]
+
 # provider prefix -> (environment variables that can carry the credential; the first is named in errors)
 _CREDENTIALS: dict[str, tuple[str, ...]] = {
     "openai": ("OPENAI_API_KEY",),
@@ -60,9 +68,12 @@ class GenerationSettings(BaseModel):
     thinking_budget: int | None = Field(default=None, gt=0)
     seed: int | None = None
     timeout: float | None = Field(default=120.0, gt=0)
+    #: ``None``: ``named`` for a server at ``--base-url``, the provider's own forcing otherwise.
+    tool_choice: ToolChoice | None = None
 
     def semantic(self) -> dict[str, Any]:
-        """The settings that change the answer (the part of a cache key); timeouts are left out."""
+        """The settings that change the answer (the part of a cache key); timeouts are left out.
+        ``tool_choice`` shapes the request, so it is in the key when set."""
         return self.model_dump(exclude={"timeout"}, exclude_none=True)
 
     def model_settings(self, provider: str) -> dict[str, Any]:
@@ -87,6 +98,14 @@ class GenerationSettings(BaseModel):
             elif "thinking" not in out:
                 out["thinking"] = True
         return out
+
+
+def effective_tool_choice(spec: ModelSpec, settings: GenerationSettings | None = None) -> ToolChoice | None:
+    """The tool forcing actually sent for ``spec`` (``None``: the provider's own, i.e. pydantic-ai's)."""
+    chosen = settings.tool_choice if settings is not None else None
+    if spec.provider != "openai":
+        return None
+    return chosen or ("named" if spec.base_url else None)
 
 
 @dataclass(frozen=True)
@@ -133,10 +152,13 @@ def _credential(provider: str) -> str:
     raise CredentialError(f"{provider} needs the environment variable {names[0]} (not set)")
 
 
-def build_model(model: str | ModelSpec, *, base_url: str | None = None) -> Any:
+def build_model(
+    model: str | ModelSpec, *, base_url: str | None = None, tool_choice: ToolChoice | None = None
+) -> Any:
     """A pydantic-ai ``Model`` for a model string. Raises :class:`CredentialError` (naming the missing
     variable), :class:`ProviderMissingError` (naming the extra to install) or ``ValueError`` (bad string).
-    ``offline`` is not a model: ask :func:`openpcf.systems.registry.build_solver` for openpcf's own system."""
+    ``offline`` is not a model: ask :func:`openpcf.systems.registry.offline_solver` for openpcf's own system.
+    ``tool_choice`` (OpenAI-compatible chat only) rewrites how a tool call is forced, see :data:`ToolChoice`."""
     spec = model if isinstance(model, ModelSpec) else parse_model(model, base_url=base_url)
     if spec.provider == OFFLINE:
         raise ValueError(
@@ -145,14 +167,14 @@ def build_model(model: str | ModelSpec, *, base_url: str | None = None) -> Any:
     # Credentials first: a missing key is the more useful message, even when the client is missing too.
     key = None if spec.base_url else _credential(spec.provider)
     try:
-        return _build(spec, key)
+        return _build(spec, key, tool_choice)
     except ImportError:
         raise ProviderMissingError(
             f"the {spec.provider} client library is not installed; pip install 'openpcf[providers]'"
         ) from None
 
 
-def _build(spec: ModelSpec, key: str | None) -> Any:
+def _build(spec: ModelSpec, key: str | None, tool_choice: ToolChoice | None = None) -> Any:
     p, name = spec.provider, spec.name
     if p == "openai":
         from openai import AsyncOpenAI
@@ -164,7 +186,13 @@ def _build(spec: ModelSpec, key: str | None) -> Any:
             key = os.environ.get("OPENAI_API_KEY") or "not-needed"
         # Retries off in the client itself: a per-request max_retries would copy the client on every call.
         client = AsyncOpenAI(api_key=key, base_url=spec.base_url, max_retries=0)
-        return OpenAIChatModel(name, provider=OpenAIProvider(openai_client=client))
+        provider = OpenAIProvider(openai_client=client)
+        # A compatible server reads the classic `max_tokens`; llama-cpp-python's ignores OpenAI's newer
+        # `max_completion_tokens`, so --max-tokens would cap nothing there.
+        profile = {"openai_chat_supports_max_completion_tokens": False} if spec.base_url else None
+        if not spec.base_url:
+            return OpenAIChatModel(name, provider=provider)
+        return _compatible_server_model(tool_choice or "named")(name, provider=provider, profile=profile)
     if p == "anthropic":
         from pydantic_ai.models.anthropic import AnthropicModel
         from pydantic_ai.providers.anthropic import AnthropicProvider
@@ -200,6 +228,41 @@ def _build(spec: ModelSpec, key: str | None) -> Any:
 
         return OpenRouterModel(name, provider=OpenRouterProvider(api_key=key))
     raise ValueError(f"unknown provider {p!r}")  # parse_model already refuses these
+
+
+def forced_tool_choice(policy: ToolChoice, choice: Any, n_tools: int) -> Any:
+    """The ``tool_choice`` to send instead of pydantic-ai's ``choice`` when it forces a tool call
+    (``"required"``); anything else (``auto``, ``none``, a name) is kept."""
+    if choice != "required" or policy == "required":
+        return choice
+    if policy == "named" and n_tools == 1:
+        return "named"  # placeholder: the caller fills in the one tool's name
+    return "auto"
+
+
+def _compatible_server_model(policy: ToolChoice) -> Any:
+    """``OpenAIChatModel`` for a server at ``--base-url`` (pydantic-ai 2.68's hooks): a forced tool choice
+    follows ``policy``, and an assistant turn made only of tool calls carries ``content: ""`` instead of
+    ``null`` (both are valid OpenAI; llama-cpp-python's server answers HTTP 500 to the ``null`` form, so no
+    agentic conversation could go past its first tool call)."""
+    from pydantic_ai.models.openai import OpenAIChatModel
+
+    class CompatibleServerChatModel(OpenAIChatModel):
+        def _get_tool_choice(self, model_settings: Any, model_request_parameters: Any) -> Any:
+            tools, choice = super()._get_tool_choice(model_settings, model_request_parameters)
+            new = forced_tool_choice(policy, choice, len(tools))
+            if new == "named":
+                new = {"type": "function", "function": {"name": tools[0]["function"]["name"]}}
+            return tools, new
+
+        async def _map_messages(self, *args: Any, **kwargs: Any) -> Any:
+            messages = await super()._map_messages(*args, **kwargs)
+            for m in messages:
+                if m.get("role") == "assistant" and m.get("tool_calls") and m.get("content") is None:
+                    m["content"] = ""  # type: ignore[typeddict-item]
+            return messages
+
+    return CompatibleServerChatModel
 
 
 def _bedrock(name: str, region: str) -> Any:

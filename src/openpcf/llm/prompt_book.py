@@ -14,6 +14,7 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
+
 class PromptError(ValueError):
     """A template is missing or fails to render (the message names the template and the problem)."""
 

@@ -41,6 +41,7 @@ def prediction_for(task: TaskName, row_id: str, result: SolverResult, meter: Cal
             cost_usd=meter.cost_usd,
             cache_hits=meter.cache_hits,
             failed_attempts=meter.failed_attempts,
+            model_seconds=round(meter.model_seconds, 3),  # wall time inside model requests
         )
     else:
         usage = result.usage

@@ -22,7 +22,7 @@ from openpcf.formats.problems import FormatError
 from openpcf.formats.text import read_text
 from openpcf.llm.guarded_model import close_model
 from openpcf.llm.metering import CallMeter, metering
-from openpcf.llm.models import GenerationSettings
+from openpcf.llm.models import OFFLINE, GenerationSettings
 from openpcf.llm.redaction import Redactor, redact_url
 from openpcf.pcfbench.alignment import Aligner, decomposition_pairs
 from openpcf.pcfbench.data import EPD_SETTINGS, TASKS, BenchmarkFolder, TaskName
@@ -102,6 +102,17 @@ def read_ids(path: str | Path) -> list[str]:
     except FormatError as exc:
         raise RunError(str(exc)) from None
     return [s for line in text.splitlines() if (s := line.strip()) and not s.startswith("#")]
+
+
+def structured_output(opts: RunOptions) -> dict[str, Any] | None:
+    """How the run's model is asked for a schema-valid answer (recorded in the manifest): always as the
+    arguments of an answer tool whose parameters are the answer's JSON schema, with this tool forcing."""
+    if opts.model == OFFLINE:
+        return None
+    from openpcf.llm.models import effective_tool_choice, parse_model
+
+    choice = effective_tool_choice(parse_model(opts.model, base_url=opts.base_url), opts.settings)
+    return {"mode": "tool", "tool_choice": choice or "provider default (required)"}
 
 
 def totals_of(preds: list[Prediction], items: int) -> RunTotals:
@@ -223,6 +234,7 @@ async def _run_locked(
             "retry": opts.retry.model_dump(),
             "timeout": opts.settings.timeout,
             "cache": opts.cache,
+            "structured_output": structured_output(opts),
             "item_ids": [r.id for r in rows],
         },
         prompts=prompt_hashes,

@@ -9,6 +9,7 @@ so the forced answer still sees the task.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -90,18 +91,47 @@ class ModelSolver:
         return self.prompts.render(self.spec.user, **self.spec.context(row))
 
     async def solve(self, row: Any) -> SolverResult:
+        from pydantic_ai import capture_run_messages
+        from pydantic_ai.exceptions import UnexpectedModelBehavior
         from pydantic_ai.usage import UsageLimits
 
-        result = await self._agent.run(
-            self.user_prompt(row),
-            # A backstop only: the budget above already ends every run; output retries may add a turn.
-            usage_limits=UsageLimits(request_limit=self.budget + 3),
-        )
+        with capture_run_messages() as messages:
+            try:
+                result = await self._agent.run(
+                    self.user_prompt(row),
+                    # A backstop only: the budget above already ends every run; output retries may add a turn.
+                    usage_limits=UsageLimits(request_limit=self.budget + 3),
+                )
+            except UnexpectedModelBehavior as exc:  # no valid answer: a recorded failure, raw text kept
+                error = f"{type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
+                trace = {"solver": self.name, "raw_answers": raw_answers(messages)}
+                return SolverResult(error=error, trace=trace)
         output, trace = self.spec.finish(row, result.output)
         trace = {"solver": self.name, "turns": result.usage.requests, **trace}
         if self.agentic:
             trace["tool_calls"] = _tool_calls(result.all_messages())
         return SolverResult(output=output, trace=trace)
+
+
+RAW_ANSWER_CHARS = 2_000
+
+
+def raw_answers(messages: list[Any]) -> list[str]:
+    """What the model said in each response of a failed run (text, or a tool's raw argument text), each cut
+    to ``RAW_ANSWER_CHARS``, so an unparsable answer stays in the results for the audit."""
+    from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart
+
+    out: list[str] = []
+    for m in messages:
+        if not isinstance(m, ModelResponse):
+            continue
+        for part in m.parts:
+            if isinstance(part, TextPart):
+                out.append(part.content[:RAW_ANSWER_CHARS])
+            elif isinstance(part, ToolCallPart):
+                args = part.args if isinstance(part.args, str) else json.dumps(part.args, ensure_ascii=False)
+                out.append(f"{part.tool_name}({(args or '')[:RAW_ANSWER_CHARS]})")
+    return out
 
 
 def _tool_calls(messages: list[Any]) -> list[dict[str, Any]]:
