@@ -142,7 +142,8 @@ class MaterialClassResolver:
         if self._library_resolver is None:
             from openpcf.factors.resolver import LibraryResolver
 
-            self._library_resolver = LibraryResolver(self.library, name=self.name, exclude_categories=("spend", "emission"))
+            self._library_resolver = LibraryResolver(self.library, name=self.name, exclude_categories=("spend", "emission"),
+                                                     trust_aliases=False)
         return self._library_resolver
 
     def _proxy(self, reading, query: FactorQuery) -> FactorMatch | None:

@@ -42,6 +42,8 @@ _SECONDARY = ("recycled", "recycling", "scrap", "secondary", "cullet", "post con
               "preconsumer", "pcr", "reclaimed", "regrind", "regranulate", "remelted", "recovered", "eaf", "electric arc",
               "closed loop", "open loop", "waste paper", "recovered paper")
 _PRIMARY = ("primary", "virgin", "bof", "basic oxygen", "blast furnace", "bf bof")
+_ANIONS = ("sulfate", "sulfide", "sulfite", "oxide", "chloride", "hydroxide", "carbonate", "nitrate", "phosphate",
+           "fluoride", "bromide", "iodide", "acetate", "citrate", "silicate", "chromate", "hydride", "stearate")
 _AFFIX = re.compile(r"\b[\w]+[\s-](?:based|free|borne|containing)\b", re.I)
 
 
@@ -78,7 +80,7 @@ def concept_table() -> ConceptTable:
     for key, c in data["concepts"].items():
         names = tuple(tuple(lemma_words(n)) for n in c["names"])
         targets = {route: tuple({"all": tuple(w for t in spec["all"] for w in lemma_words(t)),
-                                 "none": tuple(w for t in spec.get("none", ()) for w in lemma_words(t))}
+                                 "none": tuple(tuple(lemma_words(t)) for t in spec.get("none", ()))}
                                 for spec in specs)
                    for route, specs in c.get("targets", {}).items()}
         concepts[key] = Concept(key=key, names=names, material_class=c["class"], query=c.get("query", c["names"][0]),
@@ -160,6 +162,9 @@ def _head(words: tuple[str, ...], table: ConceptTable) -> tuple[str | None, tupl
         return tier, end, end - start
 
     start, end, key = max(found, key=rank)
+    # "aluminium sulphate", "copper oxide": a metal followed by an anion names a chemical compound, not the metal
+    if table.concepts[key].material_class == "metal" and any(w.endswith(_ANIONS) for w in words[end:end + 2]):
+        return None, ()
     return key, words[start:end]
 
 
