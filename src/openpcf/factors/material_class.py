@@ -121,6 +121,10 @@ _EXTRA_CLASS_FACTORS = {
     "paper": "desnz2024:material:paper-and-board-mixed",
     "food": "desnz2024:material:food-and-drink",
 }
+#: The lookup name of each class factor in a library without the open ids.
+_CLASS_LOOKUP = {"metal": "metals", "polymer": "plastics, average", "wood": "wood", "mineral": "aggregates",
+                 "inorganic chemical": "chemical, inorganic", "organic chemical": "chemical, organic",
+                 "electronics": "electronics", "glass": "glass", "paper": "paper and board"}
 #: The secondary-route class factor of a class, where the source has one (DESNZ closed-loop rows).
 _SECONDARY_SUFFIX = ":closed-loop-recycled"
 CLASS_SCORE = 0.3
@@ -181,8 +185,13 @@ class MaterialClassResolver:
             return None
         factor_id = CLASS_FACTORS.get(kind) or _EXTRA_CLASS_FACTORS.get(kind)
         factor = self.library.get(factor_id) if factor_id else None
+        if factor is None:  # another library: its factor named by the class's lookup name
+            named = self.library.by_name(_CLASS_LOOKUP.get(kind, kind)) or self.library.by_alias(_CLASS_LOOKUP.get(kind, kind))
+            factor = named[0] if named else None
         if factor is None:
             return None
         if reading.route == "secondary":
-            factor = self.library.get(factor.id + _SECONDARY_SUFFIX) or factor
+            recycled = (self.library.get(factor.id + _SECONDARY_SUFFIX)
+                        or next(iter(self.library.by_alias(f"recycled {_CLASS_LOOKUP.get(kind, kind)}")), None))
+            factor = recycled or factor
         return fitted_match(factor, query, "class", CLASS_SCORE, "low", self.name, kind)
