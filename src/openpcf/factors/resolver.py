@@ -162,6 +162,7 @@ class LibraryResolver:
                 self._owners.append(i)
         self._index = None
         self._name_words: dict[str, tuple[str, ...]] = {}
+        self._targets: dict[tuple[str, str, str | None], list[Factor]] = {}
 
     # -- filters -----------------------------------------------------------------------------
     def _allowed(self, factor: Factor, unit: str | None) -> bool:
