@@ -45,6 +45,8 @@ LIB = FactorLibrary([
     f("t:beef-sirloin", "Beef, sirloin steak, raw", 26.6, category="food"),
     f("t:beef-stew", "Beef stew with carrots", 20.9, category="food"),
     f("t:tomato-raw", "Tomato, raw", 0.3, category="food"),
+    f("t:cheese-raw-milk", "Cheese, from cow's milk, from raw milk", 5.9, category="food"),
+    f("t:milk", "Milk, whole, pasteurised", 1.1, category="food"),
     f("t:tomato-stuffed", "Stuffed tomatoes", 1.9, category="food"),
     f("t:butter", "Butter, 82% fat, unsalted", 7.3, category="food"),
     f("t:cocoa-butter", "Cocoa butter", 26.0, category="food"),
@@ -93,6 +95,7 @@ def test_an_ingredient_is_the_raw_commodity_never_a_dish(lib):
     assert ask(lib, "beef") == "t:beef-sirloin"  # not "Beef stew with carrots"
     assert ask(lib, "tomatoes") == "t:tomato-raw"  # not "Stuffed tomatoes"
     assert ask(lib, "butter") == "t:butter"  # "cocoa butter" is another product
+    assert ask(lib, "raw cow milk") == "t:milk"  # a cheese "from raw milk" is cheese
 
 
 def test_route_correct_targets_beat_wrong_generated_aliases(lib):

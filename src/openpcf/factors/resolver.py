@@ -16,6 +16,7 @@ answer, and :class:`openpcf.factors.material_class.MaterialClassResolver` answer
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
@@ -123,7 +124,9 @@ def name_score(query_words: Sequence[str], head: Sequence[str], candidate: str, 
     core = [w for w in cand if w not in _GENERIC_WORDS and not w.isdigit() and len(w) > 1]
     precision = (sum(1 for w in core if w in qs) / len(core)) if core else 1.0
     score = 0.65 * recall + 0.35 * precision
-    if head and not all(h in c for h in head):
+    # "Cheese, from goat's milk, from raw milk" is cheese: what follows "from" is the origin, not the product
+    named = with_joins(lemma_words(re.sub(r"\bfrom\b[^,]*", " ", candidate, flags=re.I)))
+    if head and not all(h in named for h in head):
         score *= 0.4
     # English compounds name the thing last: "cocoa butter" and "chestnut cream" are not butter or cream;
     # a candidate whose first phrase puts words the query lacks before the query's head scores × 0.75.
@@ -331,9 +334,10 @@ class LibraryResolver:
     def _scored(self, text: str, k: int, unit: str | None,
                 reading: NameReading | None) -> list[tuple[Factor, float, str]]:
         words = lemma_words(text)
-        head = list(reading.head) if reading is not None and reading.head else []
+        # the head noun: the last word of the head phrase ("cow milk" is milk; English names the thing last)
+        head = list(reading.head[-1:]) if reading is not None and reading.head else []
         if reading is not None and reading.concept and not head:
-            head = lemma_words(concept_table().concepts[reading.concept].query)
+            head = lemma_words(concept_table().concepts[reading.concept].query)[-1:]
         if not (set(head) <= set(words)):
             head = []
         route = reading.route if reading is not None else ("secondary" if set(words) & _RECYCLED_WORDS else "market")
