@@ -41,7 +41,7 @@ def test_factor_per_unit_conversion_and_summary():
     gas = make("t:gas", "Gas", 0.23611, unit="kWh")
     assert gas.per("MJ").value == pytest.approx(0.23611 / 3.6, rel=1e-12)
     s = per_kg.summary()
-    assert set(s) == {"id", "name", "value", "unit", "source", "license", "year", "geography", "gwp"}
+    assert set(s) == {"id", "name", "value", "unit", "source", "license", "year", "geography", "gwp", "route", "stages"}
     assert s["source"] == "Test, hand-made, T1, row 1"
 
 

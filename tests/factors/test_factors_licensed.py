@@ -167,7 +167,7 @@ def test_cli_resolve_batch_schema(tmp_path):
     assert [x["id"] for x in lines] == ["a", "b", "line-3", "d", "e"]
     assert lines[4]["error"].endswith("names.jsonl:5: field 'unit': Value error, unknown unit 'bananas'")
     assert set(lines[0]["factor"]) == {"id", "name", "value", "unit", "source", "license", "year", "geography",
-                                       "gwp"}
+                                       "gwp", "route", "stages"}
     assert lines[0]["factor"]["value"] == pytest.approx(2.56858892)
     assert lines[0]["match"]["method"] == "alias" and 0 <= lines[0]["match"]["score"] <= 1
     assert lines[1]["factor"]["geography"] == "FRA"

@@ -184,13 +184,34 @@ def _read_batch(path: Path) -> list[tuple[int, dict | None, str]]:
     return out
 
 
+def _context(raw: object):
+    """A batch row's ``"context": {"category", "siblings"}`` as a QueryContext (None when absent)."""
+    from openpcf.factors.record import QueryContext
+
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise ValueError("field 'context': expected an object with 'category' and 'siblings'")
+    siblings = raw.get("siblings") or []
+    if not isinstance(siblings, list) or not all(isinstance(s, str) for s in siblings):
+        raise ValueError("field 'context.siblings': expected a list of names")
+    category = raw.get("category")
+    if category is not None and not isinstance(category, str):
+        raise ValueError("field 'context.category': expected a string")
+    return QueryContext(category=category, siblings=tuple(siblings))
+
+
 @factors_app.command("resolve")
 def resolve_command(
     name: Annotated[str | None, typer.Argument(help="One name to resolve (or use --batch).")] = None,
     unit: Annotated[str | None, typer.Option("--unit", help="Unit of the quantity: kg, kWh, MJ, m3, tkm…")] = None,
     geography: Annotated[str | None, typer.Option("--geography", help="ISO country code or GLO/RER…")] = None,
-    batch: Annotated[Path | None, typer.Option("--batch", help='JSONL: {"id", "name", "unit"?, "geography"?} '
-                                               "per line.")] = None,
+    batch: Annotated[Path | None, typer.Option("--batch", help='JSONL: {"id", "name", "unit"?, "geography"?, '
+                                               '"context"?: {"category", "siblings"}} per line.')] = None,
+    category: Annotated[str | None, typer.Option("--category", help="The product the name is an input of "
+                                                 "(picks the sense: lime in steel vs in a soft drink).")] = None,
+    sibling: Annotated[list[str] | None, typer.Option("--sibling", help="Another input of the same product. "
+                                                      "Repeatable.")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Where --batch writes its JSONL (default stdout).")] = None,
     tables: TablesOpt = None,
     lcia: LciaOpt = None,
@@ -206,7 +227,8 @@ def resolve_command(
         if not name:
             fail("give a NAME or --batch FILE")
         try:
-            m = chain.resolve(FactorQuery(name=name, unit=unit, geography=geography))
+            ctx = _context({"category": category, "siblings": sibling or []}) if (category or sibling) else None
+            m = chain.resolve(FactorQuery(name=name, unit=unit, geography=geography, context=ctx))
         except ValueError as exc:  # UnitError, or the query's validation naming the unit
             fail(_error_text(exc))
         if m is None:
@@ -230,7 +252,8 @@ def resolve_command(
             else:
                 try:
                     m = chain.resolve(FactorQuery(name=obj["name"], unit=obj.get("unit"),
-                                                  geography=obj.get("geography"), key=obj.get("key")))
+                                                  geography=obj.get("geography"), key=obj.get("key"),
+                                                  context=_context(obj.get("context"))))
                 except ValueError as exc:
                     m, rec["error"] = None, f"{batch}:{i}: {_error_text(exc)}"
                     n_err += 1

@@ -18,7 +18,7 @@ from typing import Any
 
 from openpcf.engine.material_names import MaterialReading
 from openpcf.engine.trace import Activity, Alternative, FactorProvenance
-from openpcf.factors.record import Factor, FactorMatch, FactorQuery
+from openpcf.factors.record import Factor, FactorMatch, FactorQuery, QueryContext
 from openpcf.factors.resolver import FactorResolver
 from openpcf.vocabulary.material_words import RECYCLED_FACTOR
 
@@ -122,20 +122,21 @@ def substance_tokens(text: str) -> set[str]:
 
 
 def acceptable(query: str, match: FactorMatch, *, material: bool = True) -> bool:
-    """A practitioner's guard on a name match: a search hit must name every identifying word of the query
-    ("citric acid" ↛ "sulfuric acid", "titanium dioxide" ↛ "carbon dioxide"); material inputs never map
-    to characterisation, spend-based or freight factors."""
+    """A practitioner's guard on a name match: a search hit must share an identifying word with the query
+    (the resolver's score already weighs the head material); material inputs never map to
+    characterisation, spend-based or freight factors, nor to end-of-life activities."""
     from openpcf.vocabulary.names import content_tokens
 
     if material and match.factor.category in _NOT_MATERIAL:
         return False
     if material and _END_OF_LIFE.search(match.factor.name) and not _END_OF_LIFE.search(query):
         return False
-    if match.method in ("exact", "alias", "key", "energy", "computed"):
+    if match.method in ("exact", "alias", "key", "energy", "computed", "class"):
         return True
+    # A search hit already passed the resolver's partial-word score; it must still share an identifying word.
     needed = substance_tokens(query)
     have = set(content_tokens(match.factor.name)) | set(content_tokens(match.matched_text))
-    return bool(needed) and needed <= have
+    return bool(needed & have)
 
 
 def looks_recycled(factor: Factor | FactorProvenance) -> bool:
@@ -168,30 +169,33 @@ def choose_factor(
     geography: str | None = None,
     extra_queries: Sequence[str] = (),
     alternatives: int = 5,
+    context: QueryContext | None = None,
 ) -> tuple[Activity, FactorMatch | None]:
     """The activity record and the winning match for one component (None when nothing scores ≥ 0.5).
 
-    Candidates from every lookup text are ranked by ``score − 0.04 × position``; a recycled component
-    prefers a factor for recycled/secondary material when one scores as well.
+    Every lookup text is asked of the factor source — the same resolver as ``openpcf factors resolve``, with
+    the product and sibling inputs as ``context`` — and the answers are ranked by ``score − 0.04 ×
+    position``; a recycled component prefers a factor for recycled/secondary material when one scores as
+    well. Search hits are listed as alternatives only: the resolver alone decides the match, so the engine
+    and the CLI never disagree on a name. Class answers (score 0.3) are left to the engine's class step.
     """
     queries = [*reading.queries, *extra_queries]
     scored: dict[str, tuple[float, FactorMatch, str]] = {}
+    listed: dict[str, tuple[float, FactorMatch, str]] = {}
     for pos, text in enumerate(queries):
-        found = []
-        match = source.resolve(FactorQuery(name=text, unit=unit, geography=geography))
-        if match is not None:
-            found.append(match)
-        for factor, score, matched, member in _search(source, text, 5, unit):
-            found.append(FactorMatch(factor=factor, method="search", score=min(max(score, 0.0), 0.9),
-                                     confidence="high" if score >= 0.75 else "medium" if score >= 0.5 else "low",
-                                     resolver=member, query=text, matched_text=matched))
-        for match in found:
-            if not acceptable(text, match, material=unit == "kg"):
-                continue
+        match = source.resolve(FactorQuery(name=text, unit=unit, geography=geography, context=context))
+        if match is not None and acceptable(text, match, material=unit == "kg"):
             _add_candidate(scored, reading, text, pos, match)
+        if pos == 0:
+            for factor, score, matched, member in _search(source, text, alternatives, unit):
+                hit = FactorMatch(factor=factor, method="search", score=min(max(score, 0.0), 0.9),
+                                  confidence="high" if score >= 0.75 else "medium" if score >= 0.5 else "low",
+                                  resolver=member, query=text, matched_text=matched)
+                _add_candidate(listed, reading, text, pos, hit)
     ranked = sorted(scored.values(), key=lambda t: (-t[0], t[1].factor.id))
-    eligible = [t for t in ranked if t[1].score >= MIN_SCORE and t[0] > 0 and acceptable(t[2], t[1], material=unit == "kg")]
+    eligible = [t for t in ranked if t[1].score >= MIN_SCORE and t[0] > 0]
     best = eligible[0] if eligible else None
+    ranked = ranked + sorted((v for k, v in listed.items() if k not in scored), key=lambda t: (-t[0], t[1].factor.id))
     alts = [
         Alternative(
             name=m.factor.name,

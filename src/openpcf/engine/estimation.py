@@ -325,8 +325,12 @@ def own_material_class(name: str) -> str | None:
     """The material class of an input's own name (metal, polymer, wood, mineral, chemical, a food class,
     paper, glass, electronics), or None: the only class whose factor may stand in for the input."""
     from openpcf.factors.material_class import material_class
+    from openpcf.factors.name_reading import read_name
 
-    kind = material_class(name)
+    reading = read_name(name)  # the resolver's reading: "Kupfer" is copper, a metal
+    if reading.material_class in PROXY_QUERIES:
+        return reading.material_class
+    kind = material_class(reading.english) or material_class(name)
     if kind is not None:
         return kind
     for cls, pattern in _EXTRA_CLASS_WORDS:
@@ -401,8 +405,11 @@ def _distinct_choices() -> Any:
 
 def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: Region | None, product_name: str,
                        product_class: str = "general_manufacturing") -> None:
+    from openpcf.factors.record import QueryContext
+
     geography = region.code if region else None
     choose_factor = _distinct_choices()  # noqa: N806 (shadows the module function with its memoised form)
+    names = list(dict.fromkeys(x.name for x in lines if not x.children and x.role != "remainder"))  # distinct
     for line in lines:
         if line.children or line.role == "remainder":
             continue
@@ -419,7 +426,8 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
             from dataclasses import replace
 
             reading = replace(reading, queries=(forced,))
-        activity, match = choose_factor(reading, source, geography=geography, extra_queries=extra)
+        context = QueryContext(category=product_name, siblings=tuple(n for n in names if n != line.name))
+        activity, match = choose_factor(reading, source, geography=geography, extra_queries=extra, context=context)
         method = None
         if match is None and forced is None:
             fallback = class_queries(line.name, recycled=line.recycled) or (

@@ -146,7 +146,12 @@ def interpret(name: str) -> MaterialReading:
         add("tap water")
         add("water")
     elif role == "packaging":
-        # "primary packaging (glass jar and tinplate lid)": the materials named in brackets are what counts.
+        # "HDPE cap", "paper label": the material named in the head counts (the resolver reads the head
+        # material); "primary packaging (glass jar and tinplate lid)": the materials named in brackets.
+        rest = re.sub(r"\b(primary|secondary|tertiary|transport|distribution|sales|retail|consumer|packaging|package|"
+                      r"packing|material|materials)\b", " ", head, flags=re.I)
+        if rest.strip(" ,;:-"):
+            add(head)
         for d in specific_details:
             for piece in re.split(r"\band\b|/|,|\+", d):
                 add(re.sub(r"\b(jars?|lids?|bottles?|caps?|boxes|box|trays?|films?)\b", "", piece))

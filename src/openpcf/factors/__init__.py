@@ -49,7 +49,8 @@ from openpcf.factors.resolver import FactorResolver, LibraryResolver, ResolverCh
 @lru_cache(maxsize=1)
 def _open_library_resolver() -> LibraryResolver:
     # built once: its lexical index is the expensive part (~0.2 s)
-    return LibraryResolver(open_library(), name="open", exclude_categories=("spend", "emission"))
+    return LibraryResolver(open_library(), name="open", exclude_categories=("spend", "emission"),
+                           trust_aliases=False)
 
 
 def open_resolver() -> ResolverChain:

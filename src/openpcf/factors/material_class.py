@@ -115,23 +115,83 @@ def material_class(name: str) -> str | None:
     return None
 
 
+#: Class factors for the classes of the concept table that ``material_class`` does not name.
+_EXTRA_CLASS_FACTORS = {
+    "glass": "desnz2024:material:glass",
+    "paper": "desnz2024:material:paper-and-board-mixed",
+    "food": "desnz2024:material:food-and-drink",
+}
+#: The lookup name of each class factor in a library without the open ids.
+_CLASS_LOOKUP = {"metal": "metals", "polymer": "plastics, average", "wood": "wood", "mineral": "aggregates",
+                 "inorganic chemical": "chemical, inorganic", "organic chemical": "chemical, organic",
+                 "electronics": "electronics", "glass": "glass", "paper": "paper and board"}
+#: The secondary-route class factor of a class, where the source has one (DESNZ closed-loop rows).
+_SECONDARY_SUFFIX = ":closed-loop-recycled"
+CLASS_SCORE = 0.3
+
+
 class MaterialClassResolver:
-    """Class fallback (confidence low): see module docstring."""
+    """Class fallback (method "class", confidence "low", flagged in the engine's trace): the proxy concept
+    named by the concept table (clinker → cement, plywood → wood) when the library holds it, else the class
+    factor of the name's material class (from the concept table, else from the words of the name); for a
+    recycled name, the class's secondary-route factor where one exists."""
 
     name = "open-class"
 
     def __init__(self, library: FactorLibrary | None = None) -> None:
         self.library = library or open_library()
+        self._library_resolver = None
+
+    def _resolver(self):
+        if self._library_resolver is None:
+            from openpcf.factors.resolver import LibraryResolver
+
+            self._library_resolver = LibraryResolver(self.library, name=self.name, exclude_categories=("spend", "emission"),
+                                                     trust_aliases=False)
+        return self._library_resolver
+
+    def _proxy(self, reading, query: FactorQuery) -> FactorMatch | None:
+        from openpcf.factors.name_reading import concept_table
+
+        table = concept_table()
+        concept = table.concepts.get(reading.concept or "")
+        seen = set()
+        while concept is not None and concept.proxy and concept.proxy not in seen:
+            seen.add(concept.proxy)
+            concept = table.concepts.get(concept.proxy)
+            if concept is None:
+                return None
+            match = self._resolver().resolve(FactorQuery(name=concept.names and " ".join(concept.names[0]) or concept.key,
+                                                         unit=query.unit, geography=query.geography))
+            if match is not None:
+                return fitted_match(match.factor, query, "class", CLASS_SCORE, "low", self.name,
+                                    f"proxy: {concept.key} (for {reading.concept})")
+        return None
 
     def resolve(self, query: FactorQuery) -> FactorMatch | None:
-        kind = material_class(query.name)
+        from openpcf.factors.name_reading import read_name
+
+        reading = read_name(query.name, query.context)
+        proxy = self._proxy(reading, query)
+        if proxy is not None:
+            return proxy
+        kind = reading.material_class if reading.material_class in {**CLASS_FACTORS, **_EXTRA_CLASS_FACTORS} else None
+        kind = kind or material_class(reading.english) or material_class(query.name)
         for variant in query_variants(query.name):
             if kind is not None:
                 break
             kind = material_class(variant)
         if kind is None:
             return None
-        factor = self.library.get(CLASS_FACTORS[kind])
+        factor_id = CLASS_FACTORS.get(kind) or _EXTRA_CLASS_FACTORS.get(kind)
+        factor = self.library.get(factor_id) if factor_id else None
+        if factor is None:  # another library: its factor named by the class's lookup name
+            named = self.library.by_name(_CLASS_LOOKUP.get(kind, kind)) or self.library.by_alias(_CLASS_LOOKUP.get(kind, kind))
+            factor = named[0] if named else None
         if factor is None:
             return None
-        return fitted_match(factor, query, "class", 0.3, "low", self.name, kind)
+        if reading.route == "secondary":
+            recycled = (self.library.get(factor.id + _SECONDARY_SUFFIX)
+                        or next(iter(self.library.by_alias(f"recycled {_CLASS_LOOKUP.get(kind, kind)}")), None))
+            factor = recycled or factor
+        return fitted_match(factor, query, "class", CLASS_SCORE, "low", self.name, kind)

@@ -175,11 +175,24 @@ class Factor(BaseModel):
             "year": self.year,
             "geography": self.geography,
             "gwp": self.gwp,
+            "route": self.route,
+            "stages": list(self.stages),
         }
 
 
+class QueryContext(BaseModel):
+    """Where a name is used: the product (``category``) and the other inputs of the same product
+    (``siblings``). The resolver reads it to pick the sense of an ambiguous name ("lime" in a steel batch
+    is the mineral; in a soft drink, the fruit)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    category: str | None = None
+    siblings: tuple[str, ...] = ()
+
+
 class FactorQuery(BaseModel):
-    """What a caller asks for: a name (and optionally the unit, geography and picklist key)."""
+    """What a caller asks for: a name (and optionally the unit, geography, picklist key and context)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -187,6 +200,7 @@ class FactorQuery(BaseModel):
     unit: str | None = None
     geography: str | None = None
     key: str | None = Field(None, description="ecoinvent activity_uuid_product_uuid, when known")
+    context: QueryContext | None = Field(None, description="the product and sibling inputs, for the sense of a name")
 
     @field_validator("unit")
     @classmethod

@@ -2,20 +2,29 @@
 
 ``FactorResolver.resolve(query) -> FactorMatch | None``. A :class:`ResolverChain` asks its resolvers in
 order and returns the first answer, stamped with the resolver's name. :class:`LibraryResolver` serves
-any :class:`~openpcf.factors.library.FactorLibrary` (the open one, or a user's table): exact name,
-then alias, then a search over names and aliases (BM25 candidates from
-:class:`openpcf.search.lexical.LexicalIndex`, re-scored by token overlap in [0, 1]).
+any :class:`~openpcf.factors.library.FactorLibrary` (the open one, or a user's table). It is the ONE
+name matcher of openpcf: ``openpcf factors resolve`` and the estimation engine both ask it.
+
+Order for a name: a factor's exact name; the practitioner's reading
+(:func:`openpcf.factors.name_reading.read_name`: language, lemmas, route words, head material, sense from
+context) and its concept's route-correct targets; the exact name or alias of each lookup text; a
+partial-word search (BM25 candidates from :class:`openpcf.search.lexical.LexicalIndex`, scored by
+:func:`name_score`) accepted only at ``MIN_MATCH_SCORE`` = 0.55 or above. Below that the library gives no
+answer, and :class:`openpcf.factors.material_class.MaterialClassResolver` answers with a class factor
+(method "class", confidence "low") or nothing does — a weak match is never used silently.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from openpcf import units
 from openpcf.factors.library import FactorLibrary
+from openpcf.factors.name_reading import Concept, NameReading, concept_table, is_prepared, read_name
 from openpcf.factors.record import Confidence, Factor, FactorMatch, FactorQuery
-from openpcf.vocabulary.names import content_tokens, normalise_name, query_variants, token_overlap
+from openpcf.vocabulary.names import content_tokens, lemma_words, normalise_name, query_variants, with_joins
 
 _QUALITY_RANK = {"high": 0, "medium": 1, "low": 2, "estimate": 3}
 
@@ -79,12 +88,69 @@ class ResolverChain:
         return [(r.name, r.resolve(q)) for r in self.resolvers]
 
 
-class LibraryResolver:
-    """Exact name → alias → search over a factor library."""
+#: A search hit scoring below this is never used: the class resolver answers instead (flagged) or nothing does.
+MIN_MATCH_SCORE = 0.55
+#: Words of a factor name that say how or where it was made, not what it is (not counted against a match).
+_GENERIC_WORDS = frozenset(
+    "at plant production product primary raw average mix unspecified market for of and mill incl excl forming kg "
+    "virgin resin granulate pellet neat solid industry us glo rer world from in the a an to by with or w "
+    "closed loop source open estimate fresh natural".split())
+_FOOD_CLASSES = frozenset({"food", "fruit", "vegetable", "legume", "tuber", "nut-oilseed", "cereal", "spice", "herb"})
+#: Factor categories that never answer a material name.
+_NOT_MATERIAL = frozenset({"emission", "spend", "freight", "electricity", "heat"})
+_RECYCLED_WORDS = frozenset({"recycled", "secondary", "scrap", "postconsumer", "regranulate", "reclaimed", "cullet",
+                             "remelted", "recovered", "recycling", "eaf"})
+_END_OF_LIFE = frozenset({"decomposition", "disposal", "waste", "landfill", "incineration", "treatment", "wastewater",
+                          "composting", "removed", "recovery"})
 
-    def __init__(self, library: FactorLibrary, name: str | None = None, min_score: float = 0.55,
-                 search_k: int = 25, exclude_categories: Sequence[str] = ()) -> None:
+
+def name_score(query_words: Sequence[str], head: Sequence[str], candidate: str, route: str = "market") -> float:
+    """Partial-word match score in [0, 1] of a candidate name for a query (both as lemmas).
+
+    0.65 × weighted recall (the query's words found in the candidate; head-material words weigh 2, others 1)
+    + 0.35 × precision (the candidate's identifying words found in the query). A candidate that misses a word
+    of the head material scores × 0.4; a recycled candidate for a non-recycled query (or the reverse) × 0.6.
+    "beef sirloin" vs "Beef, sirloin steak, raw": recall 1, precision 2/3 → 0.883.
+    """
+    cand = lemma_words(candidate)
+    c = with_joins(cand)
+    q = [w for w in query_words if w not in _GENERIC_WORDS and not w.isdigit()] or list(query_words)
+    if not q or not cand:
+        return 0.0
+    hs = set(head)
+    weights = [2.0 if w in hs else 1.0 for w in q]
+    recall = sum(wt for w, wt in zip(q, weights) if w in c) / sum(weights)
+    qs = with_joins(q)
+    core = [w for w in cand if w not in _GENERIC_WORDS and not w.isdigit() and len(w) > 1]
+    precision = (sum(1 for w in core if w in qs) / len(core)) if core else 1.0
+    score = 0.65 * recall + 0.35 * precision
+    # "Cheese, from goat's milk, from raw milk" is cheese: what follows "from" is the origin, not the product
+    named = with_joins(lemma_words(re.sub(r"\bfrom\b[^,]*", " ", candidate, flags=re.I)))
+    if head and not all(h in named for h in head):
+        score *= 0.4
+    # English compounds name the thing last: "cocoa butter" and "chestnut cream" are not butter or cream;
+    # a candidate whose first phrase puts words the query lacks before the query's head scores × 0.75.
+    lead = lemma_words(candidate.split(",")[0])
+    first = next((i for i, w in enumerate(lead) if w in hs), None) if hs else None
+    if first and any(w not in qs and w not in _GENERIC_WORDS for w in lead[:first]):
+        score *= 0.75
+    recycled_c = bool(set(cand) & _RECYCLED_WORDS)
+    if (route == "secondary") != recycled_c:
+        score *= 0.6
+    return min(score, 1.0)
+
+
+class LibraryResolver:
+    """One resolver over a factor library: the practitioner's reading of the name
+    (:func:`openpcf.factors.name_reading.read_name`), then route-correct concept targets, exact name or
+    alias of each lookup text, and last a partial-word search (≥ ``min_score``)."""
+
+    def __init__(self, library: FactorLibrary, name: str | None = None, min_score: float = MIN_MATCH_SCORE,
+                 search_k: int = 25, exclude_categories: Sequence[str] = (), trust_aliases: bool = True) -> None:
         self.library = library
+        # A user's table: its aliases are the user's own words and answer before the concept reading. The
+        # open library's aliases are generated by its build, so route-correct concept targets come first.
+        self.trust_aliases = trust_aliases
         self.name = name or library.name
         self.min_score = min_score
         self.search_k = search_k
@@ -98,16 +164,46 @@ class LibraryResolver:
                 self._texts.append(text)
                 self._owners.append(i)
         self._index = None
+        self._name_words: dict[str, tuple[str, ...]] = {}
+        self._targets: dict[tuple[str, str, str | None], list[Factor]] = {}
 
-    # -- exact and alias ---------------------------------------------------------------------
+    # -- filters -----------------------------------------------------------------------------
     def _allowed(self, factor: Factor, unit: str | None) -> bool:
         if factor.category not in self.exclude_categories:
             return True
         # Spend-based factors answer queries asked in a currency; other excluded categories never.
         return unit is not None and factor.category == "spend" and units.is_convertible(unit, factor.unit)
 
-    def _pick(self, candidates: list[Factor], q: FactorQuery) -> Factor | None:
-        fitted = [(f, fit_unit(f, q.unit)) for f in candidates if self._allowed(f, q.unit)]
+    def _words(self, factor: Factor) -> tuple[str, ...]:
+        w = self._name_words.get(factor.id)
+        if w is None:
+            w = self._name_words[factor.id] = tuple(lemma_words(factor.name))
+        return w
+
+    def _fits_reading(self, factor: Factor, reading: NameReading | None, unit: str | None) -> bool:
+        """The factor is of the reading's kind: a food for a food, a material for a material; no dish for an
+        ingredient; no end-of-life activity for a material; per mass when a material is asked without unit."""
+        if reading is None:
+            return True
+        words = set(self._words(factor))
+        if reading.concept is None:  # an unknown name: still never a dish for a name that is not one
+            return not (factor.category == "food" and is_prepared(words, set(reading.words)))
+        is_food = factor.category == "food"
+        if reading.food != is_food and reading.material_class not in ("water",):
+            return False
+        if reading.food and is_prepared(words, set(reading.words)):
+            return False
+        if factor.category in _NOT_MATERIAL and reading.material_class not in ("water",):
+            return False
+        if words & _END_OF_LIFE and not set(reading.words) & _END_OF_LIFE:
+            return False
+        if unit is None and not units.is_convertible(factor.unit, "kg"):
+            return False
+        return True
+
+    def _pick(self, candidates: list[Factor], q: FactorQuery, reading: NameReading | None = None) -> Factor | None:
+        fitted = [(f, fit_unit(f, q.unit)) for f in candidates
+                  if self._allowed(f, q.unit) and self._fits_reading(f, reading, q.unit)]
         usable = [(f, g) for f, g in fitted if g is not None]
         if not usable:
             return None
@@ -116,37 +212,104 @@ class LibraryResolver:
                                     _QUALITY_RANK.get(fg[0].quality, 9), fg[0].id))
         return usable[0][1]
 
-    def _exact_or_alias(self, text: str, q: FactorQuery, discount: float) -> FactorMatch | None:
-        hit = self._pick(self.library.by_name(text), q)
+    # -- exact, alias, concept targets -------------------------------------------------------
+    def _exact_or_alias(self, text: str, q: FactorQuery, discount: float,
+                        reading: NameReading | None = None) -> FactorMatch | None:
+        hit = self._pick(self.library.by_name(text), q, reading)
         if hit is not None:
             score = 1.0 * discount
             return FactorMatch(factor=hit, method="exact", score=score, confidence=confidence_of(score),
                                resolver=self.name, query=q.name, matched_text=hit.name)
-        hit = self._pick(self.library.by_alias(text), q)
+        hit = self._pick(self.library.by_alias(text), q, reading)
         if hit is not None:
             score = 0.95 * discount
             return FactorMatch(factor=hit, method="alias", score=score, confidence=confidence_of(score),
                                resolver=self.name, query=q.name, matched_text=text)
         return None
 
+    def target_factors(self, concept: Concept, route: str, unit: str | None) -> list[Factor]:
+        """Factors of the library that a concept's targets for ``route`` accept, best target first; within a
+        target: the route stated by the factor, quality, then the fewest extra words."""
+        reading = NameReading(name=concept.key, english=concept.key, words=(), concept=concept.key,
+                              food=concept.food, material_class=concept.material_class)
+        want = {"market": ("market_mix", "primary"), "primary": ("primary",), "secondary": ("secondary",)}[route]
+        for spec in concept.targets.get(route, ()):
+            found = []
+            for f in self._factors:
+                if not self._allowed(f, unit) or not self._fits_reading(f, reading, unit):
+                    continue
+                words = with_joins(list(self._words(f)))
+                if all(w in words for w in spec["all"]) and not any(all(w in words for w in phrase)
+                                                                   for phrase in spec["none"]):
+                    if unit is not None and not units.is_convertible(f.unit, unit):
+                        continue
+                    found.append(f)
+            if found:
+                found.sort(key=lambda f: (f.route not in want if f.route else True, _QUALITY_RANK.get(f.quality, 9),
+                                          len(self._words(f)), f.id))
+                return found
+        return []
+
+    def _target_match(self, reading: NameReading, q: FactorQuery) -> FactorMatch | None | bool:
+        """The concept's route target (alias-grade match); False when the concept has targets for the route
+        but the library holds none of them (no silent fallback to a wrong product); None when it has none."""
+        concept = concept_table().concepts.get(reading.concept or "")
+        if concept is None or reading.route not in concept.targets:
+            return None
+        found = self.target_factors(concept, reading.route, q.unit)
+        if not found:
+            return False
+        factor = fit_unit(found[0], q.unit)
+        if factor is None:
+            return False
+        score = 0.9 if reading.sense else 0.95
+        return FactorMatch(factor=factor, method="alias", score=score, confidence=confidence_of(score),
+                           resolver=self.name, query=q.name,
+                           matched_text=f"{concept.key} ({reading.route})" + (f"; {reading.sense}" if reading.sense else ""))
+
     def resolve(self, query: FactorQuery | str) -> FactorMatch | None:
-        """Exact name, alias, then search; then the same on simpler readings of the name (brand marks,
-        parentheses and qualifiers after ':' removed), with scores × 0.85; last, the text before the
-        first comma by exact name or alias (× 0.7)."""
+        """The factor for a name: a factor's exact name; the head concept's route-correct target; the exact
+        name or alias of each lookup text of the reading; a partial-word search over them (score ≥
+        ``min_score``); then simpler readings (brands, brackets removed) × 0.85. None below the score."""
         q = as_query(query)
         if not q.name.strip():
             return None
-        match = self._exact_or_alias(q.name, q, 1.0) or self.search_match(q)
-        if match is not None:
-            return match
-        for variant in query_variants(q.name):
-            match = self._exact_or_alias(variant, q, 0.85) or self.search_match(q, variant, 0.85)
+        hit = self._pick(self.library.by_name(q.name), q)
+        if hit is not None:
+            return FactorMatch(factor=hit, method="exact", score=1.0, confidence="high", resolver=self.name,
+                               query=q.name, matched_text=hit.name)
+        if self.trust_aliases:
+            match = self._exact_or_alias(q.name, q, 1.0)
             if match is not None:
                 return match
-        # ecoinvent-style "cement, CEM III/B": the head alone, by exact name or alias only (score × 0.7).
-        head = q.name.split(",")[0].strip()
-        if head and head != q.name.strip():
-            return self._exact_or_alias(head, q, 0.7)
+        reading = read_name(q.name, q.context)
+        target = self._target_match(reading, q)
+        if isinstance(target, FactorMatch):
+            return target
+        if target is False:
+            return None  # the concept's right product is not in this library: the class resolver answers
+        lookups = list(reading.lookups) or [q.name]
+        concept = concept_table().concepts.get(reading.concept or "")
+        # the specific texts first (as written, the head as named), then the concept's generic lookup name:
+        # "olive oil" is olive oil before it is the vegetable-oil default
+        general = [t for t in lookups if concept is not None and t == concept.query and len(lookups) > 1]
+        for group in ([t for t in lookups if t not in general], general):
+            for pos, text in enumerate(group):
+                match = self._exact_or_alias(text, q, 1.0 - 0.03 * pos, reading)
+                if match is not None:
+                    return match
+            match = self._best_search(group, q, reading, 1.0) if group else None
+            if match is not None:
+                return match
+        if reading.concept is None:
+            for variant in query_variants(q.name):
+                match = self._exact_or_alias(variant, q, 0.85) or self._best_search([variant], q, None, 0.85)
+                if match is not None:
+                    return match
+            # ecoinvent-style "cement, CEM III/B": the head alone, by exact name or alias only (score × 0.7).
+            head = q.name.split(",")[0].strip()
+            if head and head != q.name.strip():
+                return self._exact_or_alias(head, q, 0.7)
         return None
 
     # -- search ------------------------------------------------------------------------------
@@ -154,52 +317,81 @@ class LibraryResolver:
         if self._index is None:
             from openpcf.search.lexical import LexicalIndex  # the project's one BM25
 
-            self._index = LexicalIndex([normalise_name(t) for t in self._texts])
+            self._index = LexicalIndex([" ".join(lemma_words(normalise_name(t))) for t in self._texts])
         return self._index
 
     def candidates(self, text: str, k: int) -> list[int]:
         """Indices into the name/alias texts, best BM25 first."""
         if not self._texts or not content_tokens(text):
             return []
-        hits = self._lexical().search(normalise_name(text), k)
+        hits = self._lexical().search(" ".join(lemma_words(normalise_name(text))), k)
         out = []
         for h in hits:
             idx = h[0] if isinstance(h, tuple) else getattr(h, "index", getattr(h, "id", h))
             out.append(int(idx))
         return out
 
-    def search(self, text: str, k: int = 10, unit: str | None = None) -> list[tuple[Factor, float, str]]:
-        """Factors for free text, best first: (factor per ``unit``, score in [0, 1], matched text)."""
+    def _scored(self, text: str, k: int, unit: str | None,
+                reading: NameReading | None) -> list[tuple[Factor, float, str]]:
+        words = lemma_words(text)
+        # the head noun: the last word of the head phrase ("cow milk" is milk; English names the thing last)
+        head = list(reading.head[-1:]) if reading is not None and reading.head else []
+        if reading is not None and reading.concept and not head:
+            head = lemma_words(concept_table().concepts[reading.concept].query)[-1:]
+        if not (set(head) <= set(words)):
+            head = []
+        route = reading.route if reading is not None else ("secondary" if set(words) & _RECYCLED_WORDS else "market")
         seen: dict[str, tuple[Factor, float, str]] = {}
         for idx in self.candidates(text, max(k, self.search_k)):
             factor = self._factors[self._owners[idx]]
-            if not self._allowed(factor, unit):
+            if not self._allowed(factor, unit) or not self._fits_reading(factor, reading, unit):
                 continue
             fitted = fit_unit(factor, unit)
             if fitted is None:
                 continue
             matched = self._texts[idx]
-            score = token_overlap(text, matched)
+            score = name_score(words, head, matched, route)
+            if reading is not None and reading.food and "raw" in self._words(factor):
+                score = min(1.0, score + 0.05)  # an ingredient named plainly is the raw commodity
             prev = seen.get(factor.id)
             if prev is None or score > prev[1]:
                 seen[factor.id] = (fitted, score, matched)
-        ranked = sorted(seen.values(), key=lambda t: (-t[1], _QUALITY_RANK.get(t[0].quality, 9), t[0].id))
+        return sorted(seen.values(), key=lambda t: (-t[1], _QUALITY_RANK.get(t[0].quality, 9), t[0].id))
+
+    def search(self, text: str, k: int = 10, unit: str | None = None) -> list[tuple[Factor, float, str]]:
+        """Factors for free text, best first: (factor per ``unit``, score in [0, 1], matched text)."""
+        reading = read_name(text)
+        best: dict[str, tuple[Factor, float, str]] = {}
+        for pos, lookup in enumerate(reading.lookups or (text,)):
+            for f, score, matched in self._scored(lookup, k, unit, reading if reading.concept else None):
+                score *= 1.0 - 0.03 * pos
+                if f.id not in best or score > best[f.id][1]:
+                    best[f.id] = (f, score, matched)
+        ranked = sorted(best.values(), key=lambda t: (-t[1], _QUALITY_RANK.get(t[0].quality, 9), t[0].id))
         return ranked[:k]
 
-    def search_match(self, q: FactorQuery, text: str | None = None, discount: float = 1.0) -> FactorMatch | None:
-        ranked = self.search(text or q.name, k=10, unit=q.unit)
-        if not ranked:
+    def _best_search(self, lookups: Sequence[str], q: FactorQuery, reading: NameReading | None,
+                     discount: float) -> FactorMatch | None:
+        best: tuple[Factor, float, str] | None = None
+        for pos, text in enumerate(lookups):
+            ranked = self._scored(text, 10, q.unit, reading)
+            geo = (q.geography or "").upper()
+            if geo and ranked:  # among equally good names, prefer the asked geography
+                top = ranked[0][1]
+                ranked.sort(key=lambda t: (-(t[1] >= top - 1e-9), t[0].geography.upper() != geo))
+            for factor, score, matched in ranked[:1]:
+                score *= 1.0 - 0.03 * pos
+                if best is None or score > best[1] + 1e-9:
+                    best = (factor, score, matched)
+        if best is None or best[1] < self.min_score - 1e-9:
             return None
-        geo = (q.geography or "").upper()
-        best_score = ranked[0][1]
-        if geo:  # among equally good names, prefer the asked geography
-            tied = [t for t in ranked if t[1] >= best_score - 1e-9]
-            tied.sort(key=lambda t: t[0].geography.upper() != geo)
-            ranked = tied + [t for t in ranked if t not in tied]
-        factor, score, matched = ranked[0]
-        if score < self.min_score - 1e-9:
-            return None
+        factor, score, matched = best
         score = min(score, 0.9) * discount
         return FactorMatch(factor=factor, method="search", score=score, confidence=confidence_of(score),
                            resolver=self.name, query=q.name, matched_text=matched)
 
+    def search_match(self, q: FactorQuery, text: str | None = None, discount: float = 1.0) -> FactorMatch | None:
+        """The best search hit for ``text`` (default: the query's lookup texts), None below ``min_score``."""
+        reading = read_name(q.name, q.context)
+        lookups = [text] if text else (list(reading.lookups) or [q.name])
+        return self._best_search(lookups, q, reading if reading.concept else None, discount)

@@ -17,8 +17,12 @@ _STOPWORDS = frozenset(
 )
 
 
+_LIGATURES = str.maketrans({"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE", "ß": "ss", "ø": "o", "Ø": "O", "ł": "l"})
+
+
 def strip_accents(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    """Accents removed and ligatures spelt out ("bœuf" → "boeuf", "Weiß" → "Weiss")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.translate(_LIGATURES)) if not unicodedata.combining(c))
 
 
 def normalise_name(text: str) -> str:
@@ -110,4 +114,69 @@ def query_variants(text: str) -> list[str]:
         v = re.sub(r"\s+", " ", v.replace("®", "").replace("™", "")).strip(" ,;:-")
         if v and normalise_name(v) != normalise_name(t) and v not in out:
             out.append(v)
+    return out
+
+
+# ---------------------------------------------------------------- lemmas (plural/singular, UK/US, hyphens)
+
+#: UK/US and other spelling pairs folded to one lemma (both directions end in the same form).
+_LEMMA_SPELLING = {
+    "aluminum": "aluminium", "fibre": "fiber", "fibres": "fiber", "tyre": "tire", "sulphur": "sulfur",
+    "sulphate": "sulfate", "sulphuric": "sulfuric", "sulphide": "sulfide", "sulphite": "sulfite", "colour": "color",
+    "coloured": "colored", "mould": "mold", "moulded": "molded", "moulding": "molding", "yoghurt": "yogurt",
+    "yoghourt": "yogurt", "grey": "gray", "litre": "liter", "metre": "meter", "centre": "center",
+    "polythene": "polyethylene", "polyethene": "polyethylene", "polypropene": "polypropylene", "storey": "story",
+    "programme": "program", "aeroplane": "airplane", "tonne": "ton", "kerb": "curb", "plough": "plow",
+    "jewellery": "jewelry", "draught": "draft", "galvanised": "galvanized", "chilli": "chili", "tinned": "canned",
+    "favour": "favor", "odour": "odor", "lustre": "luster", "calibre": "caliber", "sceptre": "scepter",
+    "practise": "practice", "maize": "maize", "minced": "mince", "mincemeat": "mince",
+}
+_NO_SINGULAR = frozenset({"gas", "lens", "series", "species", "chassis", "biomass", "mass", "glass", "brass",
+                          "grass", "moss", "press", "process", "stainless", "tennis", "analysis", "asbestos",
+                          "basis", "cross", "us", "has", "this", "plus", "bus", "bonus", "virus", "cactus",
+                          "citrus", "fungus", "humus", "molasses", "mucus", "octopus", "papyrus", "asparagus",
+                          "hummus", "couscous", "swiss", "always", "was", "its", "lbs", "ois", "dais", "cos"})
+
+
+def singular(word: str) -> str:
+    """English singular of one lower-case word: tomatoes → tomato, batteries → battery, boxes → box,
+    alloys → alloy, nails → nail; glass, gas, asbestos, citrus stay."""
+    if len(word) <= 3 or not word.isalpha() or word in _NO_SINGULAR:
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("oes") and len(word) > 4:
+        return word[:-2]
+    if word.endswith(("sses", "xes", "zes", "ches", "shes")):
+        return word[:-2]
+    if word.endswith(("ss", "us", "is")):
+        return word
+    if word.endswith("s"):
+        return word[:-1]
+    return word
+
+
+def lemma(word: str) -> str:
+    """One word's lemma: UK/US spelling folded (aluminum → aluminium, fibre → fiber, -ise → -ize), then
+    singular."""
+    w = _LEMMA_SPELLING.get(word, word)
+    if len(w) > 6 and re.search(r"is(e|ed|er|ers|ing|ation|ations)$", w) and not w.endswith(("wise", "noise", "cise",
+                                                                                             "vise", "mise", "prise")):
+        w = re.sub(r"is(e|ed|er|ers|ing|ation|ations)$", r"iz\1", w)
+    w = singular(w)
+    return _LEMMA_SPELLING.get(w, w)
+
+
+def lemma_words(text: str) -> list[str]:
+    """Lemmas of the words of ``text``: accents stripped, lower case, split on every non-letter/digit (so
+    hyphens break words: "chick-peas" → ["chick", "pea"]), each word lemmatised."""
+    plain = strip_accents(text).lower()
+    return [lemma(w) for w in re.split(r"[^a-z0-9]+", plain) if w]
+
+
+def with_joins(words: list[str]) -> set[str]:
+    """The words plus each adjacent pair written as one word, so "chick pea" and "chickpea", "bio plastic"
+    and "bioplastic" compare equal."""
+    out = set(words)
+    out.update(a + b for a, b in zip(words, words[1:]))
     return out

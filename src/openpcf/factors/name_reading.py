@@ -1,0 +1,289 @@
+"""Reading an input name as a practitioner does, before any factor is looked up.
+
+``read_name("HDPE cap")`` → the head material is HDPE (a cap is a form, not a material);
+``read_name("Stahlschrott")`` → steel, secondary route; ``read_name("lime", context)`` → the mineral in a
+steel or glass batch, the fruit in a soft drink; ``read_name("screws")`` → steel (the usual material of a
+part named alone); ``read_name("beef sirloin")`` → beef, a food commodity (a cut is not a dish).
+
+The steps, all pure:
+
+1. Language: German, French, Italian and Spanish material names → English
+   (:func:`openpcf.vocabulary.translation.translate`); "X-based" and "X-free" drop X ("water-based lacquer"
+   is lacquer, "lead-free solder" is solder).
+2. Lemmas: plural/singular, UK/US spelling, hyphens as word breaks (:func:`openpcf.vocabulary.names.lemma_words`).
+3. Route words: recycled, scrap, secondary, cullet, post-consumer, EAF… → ``secondary``; primary, virgin,
+   BOF, blast furnace → ``primary``; neither → ``market``.
+4. Head material: the concepts of ``openpcf/data/factors/material_concepts.json`` found in the name; a
+   material concept beats a part or form word and a generic word ("XPS insulation board" is XPS); among
+   materials the right-most wins (English compounds name the thing last: "glass-fibre reinforced
+   polyamide" is polyamide), then the longest ("stainless steel 304" is stainless steel). Grades and codes
+   (5754, C30/37, 42.5) never name a material.
+5. Sense from context: an ambiguous word ("lime", "oil", "pulp", "chalk", "nut") takes the sense whose
+   context words occur most in the product category and the sibling inputs; a part named alone ("frame",
+   "coating", "scrap") takes its material from the category or a sibling.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from openpcf.factors.record import QueryContext
+from openpcf.paths import package_data
+from openpcf.vocabulary.names import lemma_words, strip_accents
+from openpcf.vocabulary.translation import translate
+
+Route = str  # "market" | "primary" | "secondary"
+
+_SECONDARY = ("recycled", "recycling", "scrap", "secondary", "cullet", "post consumer", "postconsumer", "pre consumer",
+              "preconsumer", "pcr", "reclaimed", "regrind", "regranulate", "remelted", "recovered", "eaf", "electric arc",
+              "closed loop", "open loop", "waste paper", "recovered paper")
+_PRIMARY = ("primary", "virgin", "bof", "basic oxygen", "blast furnace", "bf bof")
+_ANIONS = ("sulfate", "sulfide", "sulfite", "oxide", "chloride", "hydroxide", "carbonate", "nitrate", "phosphate",
+           "fluoride", "bromide", "iodide", "acetate", "citrate", "silicate", "chromate", "hydride", "stearate")
+_AFFIX = re.compile(r"\b[\w]+[\s-](?:based|free|borne|containing)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One material concept of the table: names, class, lookup name, targets per route, proxy, kind."""
+
+    key: str
+    names: tuple[tuple[str, ...], ...]
+    material_class: str
+    query: str
+    targets: dict[str, tuple[dict[str, tuple[str, ...]], ...]]
+    proxy: str | None = None
+    generic: bool = False
+    food: bool = False
+
+
+@dataclass(frozen=True)
+class ConceptTable:
+    concepts: dict[str, Concept]
+    phrases: dict[tuple[str, ...], str]
+    forms: frozenset[str]
+    parts: dict[str, str | None]
+    senses: dict[str, tuple[dict[str, Any], ...]]
+    prepared: tuple[tuple[str, ...], ...]
+
+
+@lru_cache(maxsize=1)
+def concept_table() -> ConceptTable:
+    """The concept table shipped with openpcf (read once)."""
+    data = json.loads(package_data("factors", "material_concepts.json").read_text(encoding="utf-8"))
+    concepts: dict[str, Concept] = {}
+    phrases: dict[tuple[str, ...], str] = {}
+    for key, c in data["concepts"].items():
+        names = tuple(tuple(lemma_words(n)) for n in c["names"])
+        targets = {route: tuple({"all": tuple(w for t in spec["all"] for w in lemma_words(t)),
+                                 "none": tuple(tuple(lemma_words(t)) for t in spec.get("none", ()))}
+                                for spec in specs)
+                   for route, specs in c.get("targets", {}).items()}
+        concepts[key] = Concept(key=key, names=names, material_class=c["class"], query=c.get("query", c["names"][0]),
+                                targets=targets, proxy=c.get("proxy"), generic=bool(c.get("generic")),
+                                food=c.get("kind") == "food")
+        for n in names:
+            phrases.setdefault(n, key)
+    return ConceptTable(
+        concepts=concepts, phrases=phrases,
+        forms=frozenset(w for f in data["forms"] for w in lemma_words(f)),
+        parts={lemma_words(k)[0]: v for k, v in data["parts"].items()},
+        senses={lemma_words(k)[0]: tuple(v) for k, v in data["senses"].items()},
+        prepared=tuple(tuple(lemma_words(p)) for p in data["prepared"]),
+    )
+
+
+@dataclass(frozen=True)
+class NameReading:
+    """How to look a name up: English lemmas, head concept, route, and the lookup texts best first."""
+
+    name: str
+    english: str
+    words: tuple[str, ...]
+    concept: str | None = None
+    route: Route = "market"
+    head: tuple[str, ...] = ()
+    food: bool = False
+    material_class: str | None = None
+    lookups: tuple[str, ...] = ()
+    sense: str | None = None
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+def _has(words: tuple[str, ...] | list[str], phrase: tuple[str, ...]) -> bool:
+    n = len(phrase)
+    return any(tuple(words[i:i + n]) == phrase for i in range(len(words) - n + 1)) if n else False
+
+
+def route_of(words: tuple[str, ...] | list[str]) -> Route:
+    """secondary / primary / market from the route words of a name (lemmas)."""
+    sec = any(_has(words, tuple(p.split())) for p in _SECONDARY)
+    pri = any(_has(words, tuple(p.split())) for p in _PRIMARY)
+    if sec and not pri:
+        return "secondary"
+    if pri and not sec:
+        return "primary"
+    return "market"
+
+
+def _matches(words: tuple[str, ...], table: ConceptTable) -> list[tuple[int, int, str]]:
+    """(start, end, concept) for every concept name found in ``words``."""
+    out = []
+    for i in range(len(words)):
+        for n in range(1, 6):
+            if i + n > len(words):
+                break
+            key = table.phrases.get(tuple(words[i:i + n]))
+            if key is not None:
+                out.append((i, i + n, key))
+    # "chickpea" written "chick pea" (or the other way round): the joined pair as one word
+    for i in range(len(words) - 1):
+        key = table.phrases.get((words[i] + words[i + 1],))
+        if key is not None:
+            out.append((i, i + 2, key))
+    return out
+
+
+def _head(words: tuple[str, ...], table: ConceptTable) -> tuple[str | None, tuple[str, ...]]:
+    """The head concept of a name and the words that named it (see module docstring, step 4)."""
+    found = _matches(words, table)
+    if not found:
+        return None, ()
+
+    def rank(m: tuple[int, int, str]) -> tuple[int, int, int]:
+        start, end, key = m
+        phrase = words[start:end]
+        form_like = len(phrase) == 1 and (phrase[0] in table.forms or phrase[0] in table.parts)
+        tier = 0 if table.concepts[key].generic else (1 if form_like else 2)
+        return tier, end, end - start
+
+    start, end, key = max(found, key=rank)
+    # "aluminium sulphate", "copper oxide": a metal followed by an anion names a chemical compound, not the metal
+    if table.concepts[key].material_class == "metal" and any(w.endswith(_ANIONS) for w in words[end:end + 2]):
+        return None, ()
+    return key, words[start:end]
+
+
+def _context_words(context: QueryContext | None) -> tuple[list[str], list[list[str]]]:
+    if context is None:
+        return [], []
+    category = lemma_words(translate(context.category or ""))
+    siblings = [lemma_words(translate(s)) for s in context.siblings]
+    return category, siblings
+
+
+def _hits(vocabulary: list[str], words: list[str]) -> int:
+    return sum(1 for v in vocabulary if _has(words, tuple(lemma_words(v))))
+
+
+def _concept_in(words: list[str], table: ConceptTable, want_class: set[str] | None = None) -> str | None:
+    """The right-most material concept named in ``words`` (optionally of given classes)."""
+    best = None
+    for start, end, key in _matches(tuple(words), table):
+        c = table.concepts[key]
+        if c.generic or (want_class is not None and c.material_class not in want_class):
+            continue
+        if best is None or end >= best[0]:
+            best = (end, key)
+    return best[1] if best else None
+
+
+def _sense(word: str, concept: str | None, context: QueryContext | None, table: ConceptTable) -> tuple[str | None, str | None]:
+    """(concept, note) for an ambiguous or part word given the context; ``concept`` unchanged when no rule."""
+    senses = table.senses.get(word)
+    if not senses:
+        return concept, None
+    category, siblings = _context_words(context)
+    every = category + [w for s in siblings for w in s]
+    best, best_hits = None, 0
+    for s in senses:
+        target = s["concept"]
+        if target == "$category_metal":
+            metal = _concept_in(category, table, {"metal"}) or _concept_in([w for s2 in siblings for w in s2], table, {"metal"})
+            if metal:
+                return metal, f"'{word}' read as {metal} scrap from the product category"
+            continue
+        if target == "$category_material":
+            same_part = [s2 for s2 in siblings if word in s2]
+            found = next((c for c in (_concept_in(s2, table) for s2 in same_part) if c and c != concept), None)
+            found = found or _concept_in(category, table)
+            if found:
+                return found, f"'{word}' read as {found} from the product and its inputs"
+            continue
+        hits = _hits(s.get("context", []), every)
+        if target == "$sibling_polymer":
+            if hits:
+                polymer = next((c for c in (_concept_in(s2, table, {"polymer"}) for s2 in siblings) if c), None)
+                if polymer:
+                    return polymer, f"'{word}' read as {polymer} (a polymer input of a {' '.join(category)})"
+            continue
+        if hits > best_hits:
+            best, best_hits = target, hits
+    if best is not None and best != concept:
+        return best, f"'{word}' read as {best} from the context"
+    return concept, None
+
+
+def read_name(name: str, context: QueryContext | None = None) -> NameReading:
+    """The practitioner's reading of ``name`` (see the module docstring)."""
+    table = concept_table()
+    raw = strip_accents(name).lower()
+    raw = _AFFIX.sub(" ", raw)  # "water-based lacquer" → "lacquer"; "lead-free solder" → "solder"
+    english = translate(raw)
+    words = tuple(lemma_words(english))
+    route = route_of(words)
+    key, head = _head(words, table)
+    notes: list[str] = []
+    core = [w for w in words if not re.search(r"\d", w) and len(w) > 1]
+    sense = None
+    # a part or an ambiguous word named alone ("cap", "screws", "frame", "lime", "oil")
+    lone = [w for w in core if w not in table.forms or w in table.parts or w in table.senses]
+    if len(head) == 1 and (head[0] in table.senses):
+        key, sense = _sense(head[0], key, context, table)
+    elif key is None and len(lone) == 1 and lone[0] in table.senses:
+        key, sense = _sense(lone[0], key, context, table)
+    if key is None and len(lone) == 1 and lone[0] in table.parts:
+        part = table.parts[lone[0]]
+        if part is None:
+            key, sense = _sense(lone[0], None, context, table)
+            if key is None:
+                key, sense = _sense("frame", None, context, table)
+        else:
+            key, sense = part, f"'{lone[0]}' read as {part}, its usual material"
+    if sense:
+        notes.append(sense)
+    concept = table.concepts.get(key) if key else None
+    material_class = concept.material_class if concept else None
+    lookups: list[str] = []
+
+    def add(text: str) -> None:
+        t = re.sub(r"\s+", " ", text).strip()
+        if t and t not in lookups:
+            lookups.append(t)
+
+    plain = " ".join(w for w in english.split() if not re.fullmatch(r"[\d.,/%]+", w))
+    if concept is None or not sense:
+        add(plain)
+    if concept is not None:
+        named = " ".join(head) if head and not sense else concept.query
+        if route == "secondary":
+            add(f"recycled {concept.query}")
+            add(f"recycled {named}")
+        add(named if not sense else concept.query)
+        add(concept.query)
+    return NameReading(name=name, english=english, words=words, concept=key, route=route, head=tuple(head),
+                       food=bool(concept and concept.food), material_class=material_class, lookups=tuple(lookups),
+                       sense=sense, notes=tuple(notes))
+
+
+def is_prepared(candidate_words: set[str], query_words: set[str]) -> bool:
+    """True when a candidate names a preparation (a dish, a sauce, cooked, canned…) the query does not."""
+    table = concept_table()
+    for p in table.prepared:
+        if all(w in candidate_words for w in p) and not all(w in query_words for w in p):
+            return True
+    return False

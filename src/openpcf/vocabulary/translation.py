@@ -1,0 +1,75 @@
+"""Common material names in German, French, Italian and Spanish → the English name openpcf looks up.
+
+"Stahl" → "steel", "farine de blé" → "wheat flour", "Stahlschrott" → "steel scrap" (a German compound split
+into two known words), "hormigón" → "concrete". The table (``openpcf/data/vocabulary/material_names.json``)
+is a general dictionary of common materials, fuels and food commodities, written from general knowledge of
+the four languages. Words the table does not know are kept as they are, so English names pass unchanged.
+Pure functions over the table (read once).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+
+from openpcf.paths import package_data
+from openpcf.vocabulary.names import strip_accents
+
+_MIN_COMPOUND = 7  # a German compound has at least two parts of 3+ letters
+
+
+@lru_cache(maxsize=1)
+def _table() -> tuple[dict[str, str], dict[str, str], tuple[str, ...]]:
+    data = json.loads(package_data("vocabulary", "material_names.json").read_text(encoding="utf-8"))
+    phrases = {_plain(k): v for k, v in data["phrases"].items()}
+    words = {_plain(k): v for k, v in data["words"].items()}
+    return phrases, words, tuple(data.get("linking", ()))
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.split(r"[^a-z0-9]+", strip_accents(text).lower())).strip()
+
+
+def _compound(word: str, words: dict[str, str], linking: tuple[str, ...]) -> str | None:
+    """A German compound made of two known words ("stahlschrott" → "steel scrap"), else None."""
+    if len(word) < _MIN_COMPOUND:
+        return None
+    for cut in range(3, len(word) - 2):
+        left, right = word[:cut], word[cut:]
+        if right not in words:
+            continue
+        if left in words:
+            return f"{words[left]} {words[right]}"
+        for link in linking:  # "weizen|mehl", "rind|s|…": a linking element between the parts
+            if left.endswith(link) and left[: -len(link)] in words:
+                return f"{words[left[: -len(link)]]} {words[right]}"
+    return None
+
+
+def translate(text: str) -> str:
+    """``text`` with known foreign material names replaced by English ones (lower case, no accents).
+
+    Phrases first ("farine de blé"), then single words, then two-part German compounds. Returns the input
+    (normalised to lower case without accents) when nothing is known.
+    """
+    phrases, words, linking = _table()
+    plain = _plain(text)
+    if not plain:
+        return plain
+    padded = f" {plain} "
+    for phrase in sorted(phrases, key=len, reverse=True):
+        if f" {phrase} " in padded:
+            padded = padded.replace(f" {phrase} ", f" {phrases[phrase]} ")
+    out = []
+    for w in padded.split():
+        if w in words:
+            out.append(words[w])
+        else:
+            out.append(_compound(w, words, linking) or w)
+    return " ".join(out)
+
+
+def is_translated(text: str) -> bool:
+    """True when :func:`translate` changes any word of ``text``."""
+    return translate(text) != _plain(text)

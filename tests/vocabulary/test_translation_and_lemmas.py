@@ -1,0 +1,33 @@
+"""Languages and lemmas: the words a resolver compares (invented names, general vocabulary)."""
+
+from openpcf.vocabulary.names import lemma, lemma_words, singular, with_joins
+from openpcf.vocabulary.translation import translate
+
+
+def test_singular_and_uk_us_spelling_fold_to_one_lemma():
+    assert [singular(w) for w in ("tomatoes", "batteries", "boxes", "alloys", "nails", "glass", "asbestos")] == [
+        "tomato", "battery", "box", "alloy", "nail", "glass", "asbestos"]
+    assert lemma("aluminum") == lemma("aluminium") == "aluminium"
+    assert lemma("fibres") == lemma("fiber") == "fiber"
+    assert lemma("yoghurt") == lemma("yogurt") == "yogurt"
+    assert lemma("fertiliser") == "fertilizer" and lemma("galvanised") == "galvanized"
+
+
+def test_hyphens_break_words_and_joins_bridge_compounds():
+    assert lemma_words("Chick-peas") == ["chick", "pea"]
+    assert "chickpea" in with_joins(lemma_words("chick-peas"))
+    assert lemma_words("Bœuf") == ["boeuf"]
+
+
+def test_common_material_names_in_four_languages():
+    assert translate("Stahl") == "steel"
+    assert translate("acier") == translate("acciaio") == translate("acero") == "steel"
+    assert translate("farine de blé") == "wheat flour"
+    assert translate("hormigón") == "concrete"
+    assert translate("viande de bœuf") == "beef"
+
+
+def test_german_compounds_split_into_two_known_words():
+    assert translate("Stahlschrott") == "steel scrap"
+    assert translate("Weizenmehl") == "wheat flour"  # weizen + mehl
+    assert translate("polypropylene film") == "polypropylene film"  # English passes unchanged
