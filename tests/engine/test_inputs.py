@@ -133,3 +133,14 @@ def test_bare_fractions_above_one_are_an_error_and_percent_still_reads():
     # fractions within rounding of one stay fractions; numbers above one are percent
     assert [p.value for p in parse_composition("steel 0.6, polypropylene 0.42")] == [0.6, 0.42]
     assert [p.value for p in parse_composition("steel: 60; polypropylene: 40")] == [0.6, 0.4]
+
+
+def test_a_grade_number_before_the_separator_belongs_to_the_name():
+    from openpcf.engine.composition import parse_composition
+
+    (part,) = parse_composition("stainless steel 304: 100%")
+    assert (part.name, part.value, part.unit) == ("stainless steel 304", 1.0, "kg/kg")
+    a, b = parse_composition("PA 6.6: 40%; glass fibre: 60%")
+    assert (a.name, a.value) == ("PA 6.6", 0.4) and (b.name, b.value) == ("glass fibre", 0.6)
+    c, _ = parse_composition("Aluminium scrap: post-consumer: 20%; steel: 80%")
+    assert (c.name, c.value) == ("Aluminium scrap: post-consumer", 0.2)

@@ -91,9 +91,13 @@ def is_other_name(name: str) -> bool:
     return bool(_OTHER.match(name.strip()))
 
 
+#: An explicit separator wins: in "stainless steel 304: 100%" the grade number belongs to the name.
+_SEPARATED = re.compile(rf"^(?P<name>.+?)\s*[:=]\s*(?P<num>{_NUMBER})\s*(?P<unit>[^\d\s][^:]*?)?\s*$")
+
+
 def _name_first(part: str) -> tuple[str, str, str] | None:
-    """``"sand: 41%"`` / ``"steel 0.2 kg"`` → (name, number, unit), or None."""
-    m = _PART.match(part)
+    """``"sand: 41%"`` / ``"steel 0.2 kg"`` / ``"stainless steel 304: 100%"`` → (name, number, unit), or None."""
+    m = _SEPARATED.match(part) or _PART.match(part)
     if not m or not m.group("name").strip(" :=-–"):
         return None
     return m.group("name").strip(" :=-–\t"), m.group("num"), (m.group("unit") or "").strip()
