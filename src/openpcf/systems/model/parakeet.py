@@ -37,11 +37,12 @@ TEMPLATES = (
     "parakeet.choose.user.j2",
 )
 TOP_K = 10
-MAX_QUERY_CHARS = 200  # a paraphrase longer than this is cut before search (a small model can run on)
+MAX_QUERY_CHARS = 120  # the answer schema's bound on the query (a grammar-constrained server stops there)
 
 
 class ParaphraseAnswer(BaseModel):
-    query: str = Field(description="the material as a short activity-style search query, e.g. 'aluminium, wrought alloy'")
+    # No description: small models copy a field's description into the value (the instructions say it all).
+    query: str = Field(max_length=MAX_QUERY_CHARS)
 
 
 def choice_answer(names: list[str]) -> type[BaseModel]:
@@ -146,7 +147,7 @@ class ParakeetSolver:
                 return _failure("paraphrase", exc, messages, trace)
         trace["turns"] += said.usage.requests
         paraphrase = " ".join(said.output.query.split())
-        query = paraphrase[:MAX_QUERY_CHARS] or str(need["material_name"])
+        query = paraphrase or str(need["material_name"])  # an empty paraphrase: search the material's name
         trace["paraphrase"] = paraphrase
         if query != paraphrase:
             trace["query"] = query
