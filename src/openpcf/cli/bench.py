@@ -102,10 +102,13 @@ def run_bench(
     solver_options: dict[str, Any] | None = None,
     base_url: str | None = None,
     settings: Any = None,
+    system: str = "model",
 ) -> dict[str, Any]:
     """Run every selected task/setting, then write the leaderboard and details; returns the leaderboard.
 
     ``solver_options`` go to :func:`openpcf.systems.registry.offline_solver` (e.g. ``dense=False``) for ``offline``.
+    ``system="parakeet"`` runs the mapping task with the Parakeet baseline (the other tasks with the model
+    solvers); the leaderboard notes it.
     """
     import asyncio
 
@@ -114,7 +117,7 @@ def run_bench(
     from openpcf.pcfbench.run_log.summary import RunSummary, read_summary
     from openpcf.runner.session import RunOptions, run_benchmark
     from openpcf.systems.offline import warm_picklist_search
-    from openpcf.systems.registry import SolverUnavailable, offline_solver, solver_for
+    from openpcf.systems.registry import PARAKEET_TASKS, SolverUnavailable, offline_solver, solver_for
 
     folder = BenchmarkFolder(data)
     runs = select_runs(tasks)
@@ -131,9 +134,12 @@ def run_bench(
     if model == "offline" and progress and (solver_options or {}).get("dense", True):
         with embedding_progress() as bar:
             warm_picklist_search(folder.picklist_path(), {t for _, t, _ in runs}, progress=bar)
+    if system != "model" and model == "offline":
+        raise ValueError(f"--system {system} needs a model (--model PROVIDER:MODEL), not offline")
     for name, task, setting in runs:
+        run_system = system if task in PARAKEET_TASKS else "model"
         opts = RunOptions(task=task, model=model, data_dir=data, out_dir=out / name, setting=setting,
-                          concurrency=concurrency, limit=limit, base_url=base_url,
+                          concurrency=concurrency, limit=limit, base_url=base_url, system=run_system,
                           **({"settings": settings} if settings is not None else {}))  # fmt: skip
         t0 = time.perf_counter()
         try:
@@ -150,8 +156,10 @@ def run_bench(
         timings[name] = time.perf_counter() - t0
         summaries[name] = read_summary(out / name) or RunSummary()
     total = time.perf_counter() - started
-    board, markdown = bench_leaderboard(model, summaries, data_label=Path(data).name,
-                                        notes=offline_notes() if model == "offline" else [])
+    notes = offline_notes() if model == "offline" else []
+    if system != "model":
+        notes.append(f"{', '.join(PARAKEET_TASKS)} run by the {system} system (the other tasks by the model solvers)")
+    board, markdown = bench_leaderboard(model, summaries, data_label=Path(data).name, notes=notes)
     board["wall_time_s"] = round(total, 2)
     board["run_wall_time_s"] = {k: round(v, 2) for k, v in timings.items()}
     board["skipped"] = skipped
@@ -220,6 +228,9 @@ def register(app: typer.Typer) -> None:
         temperature: float | None = typer.Option(None, "--temperature"),
         max_tokens: int | None = typer.Option(None, "--max-tokens"),
         seed: int | None = typer.Option(None, "--seed"),
+        system: str = typer.Option(
+            "model", "--system", help="model (default) or parakeet: the Parakeet baseline runs the mapping task"
+        ),
     ) -> None:
         """Run every PCFBench task and setting, then write a leaderboard beside the published results."""
         from openpcf.llm.models import GenerationSettings
@@ -235,6 +246,7 @@ def register(app: typer.Typer) -> None:
                 concurrency=concurrency,
                 limit=limit,
                 base_url=base_url,
+                system=system,
                 settings=GenerationSettings(
                     tool_choice=tool_choice,  # type: ignore[arg-type]
                     temperature=temperature,

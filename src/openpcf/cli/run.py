@@ -49,6 +49,11 @@ def register(app: typer.Typer) -> None:
         agentic: bool = typer.Option(
             False, "--agentic", help="triage/mapping: search and inspect tools instead of the whole picklist"
         ),
+        system: str = typer.Option(
+            "model", "--system",
+            help="model: openpcf's task solvers (default); parakeet: the Parakeet mapping baseline "
+            "(paraphrase, dense top-10 over the picklist, the model chooses or abstains)",
+        ),
         query_only: bool = typer.Option(
             False, "--query-only", help="extraction: the query without the document (priors ablation)"
         ),
@@ -129,6 +134,7 @@ def register(app: typer.Typer) -> None:
                 limit=limit,
                 ids=read_ids(ids) if ids else None,
                 concurrency=concurrency,
+                system=system,
                 agentic=agentic,
                 query_only=query_only,
                 setting=setting,

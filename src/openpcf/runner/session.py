@@ -206,6 +206,7 @@ async def _run_locked(
         task=task,
         setting=setting,
         model=opts.model,
+        system=opts.system,
         agentic=opts.agentic,
         query_only=opts.query_only,
         settings=opts.settings.semantic(),

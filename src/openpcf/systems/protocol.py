@@ -42,6 +42,7 @@ class SystemOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
+    system: str = "model"  # which model system: "model" (openpcf's task solvers) or "parakeet" (mapping)
     agentic: bool = False
     query_only: bool = False
     setting: str | None = None

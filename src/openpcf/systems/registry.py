@@ -30,6 +30,7 @@ from openpcf.systems.model.extraction import extraction_prompt
 from openpcf.systems.model.judge import judge_aligner
 from openpcf.systems.model.mapping import PicklistNames, mapping_prompt
 from openpcf.systems.model.model_solver import ModelSolver, TaskPrompt
+from openpcf.systems.model.parakeet import ParakeetSolver
 from openpcf.systems.model.templates import prompt_book
 from openpcf.systems.model.triage import triage_prompt
 from openpcf.systems.offline import shared_picklist_search
@@ -42,6 +43,10 @@ from openpcf.systems.protocol import DEFAULT_BUDGET, Solver, SystemOptions
 
 DEFAULT_SETTING = "epd_with_description"
 AGENTIC_TASKS = ("triage", "mapping")
+#: The model systems ``--system`` selects: openpcf's task solvers, or the Parakeet baseline (mapping only:
+#: paraphrase → dense top-10 over the picklist → the model chooses or abstains).
+MODEL_SYSTEMS = ("model", "parakeet")
+PARAKEET_TASKS = ("mapping",)
 MODEL_TASKS = ("decomposition", "triage", "mapping", "extraction_material", "extraction_energy", "epd")
 
 
@@ -219,6 +224,10 @@ def solver_for(
     to the hashes of a decomposition run."""
     check_options(task, agentic=options.agentic, query_only=options.query_only,
                   setting=setting if task == "epd" else None)
+    if options.system not in MODEL_SYSTEMS:
+        raise SolverUnavailable(f"unknown system {options.system!r}; use one of {', '.join(MODEL_SYSTEMS)}")
+    if options.system == "parakeet":
+        return parakeet_solver(task, model, options, picklist=picklist)
     if model == OFFLINE:
         if options.agentic:
             raise SolverUnavailable("--agentic needs a model: the offline system has its own search")
@@ -247,6 +256,29 @@ def solver_for(
     )
     names = list(solver.templates) + (["judge.system.j2", "judge.user.j2"] if judge and task == "decomposition" else [])
     return solver, prompts.hashes(names)
+
+
+def parakeet_solver(
+    task: TaskName, model: str, options: SystemOptions, *, picklist: Path | None
+) -> tuple[Solver, dict[str, str]]:
+    """The Parakeet baseline for ``task`` (mapping) with ``model``, searching the picklist's dense index (the
+    one the offline system shares, embedded once and cached on disk); and its prompt hashes."""
+    if task not in PARAKEET_TASKS:
+        raise SolverUnavailable(f"the parakeet system solves {', '.join(PARAKEET_TASKS)}, not {task}")
+    if model == OFFLINE:
+        raise SolverUnavailable("the parakeet system needs a model (--model PROVIDER:MODEL), not offline")
+    if options.agentic:
+        raise SolverUnavailable("--agentic does not apply to the parakeet system (it searches once, by design)")
+    if picklist is None or not Path(picklist).is_file():
+        raise SolverUnavailable("the parakeet system needs the picklist (ecoinvent_picklist.jsonl in the data folder)")
+    built, label = guarded(model, options)
+    prompts = prompt_book(options.prompts_dir)
+    search = shared_picklist_search(str(Path(picklist).resolve()), True).search
+    solver = ParakeetSolver(
+        f"{label} {task} parakeet", built, prompts, search,
+        model_settings=options.settings.model_settings(model_label_provider(label)),
+    )  # fmt: skip
+    return solver, prompts.hashes(solver.templates)
 
 
 def _picklist_names(picklist: Path | None) -> Callable[[], list[str]] | None:

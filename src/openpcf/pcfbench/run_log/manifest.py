@@ -49,6 +49,7 @@ class RunIdentity(BaseModel):
     task: str
     setting: str | None = None
     model: str
+    system: str = "model"  # "parakeet" for the Parakeet mapping baseline; older manifests lack it
     agentic: bool = False
     query_only: bool = False
     settings: dict[str, Any] = Field(default_factory=dict)
