@@ -6,16 +6,11 @@ with ``CI=true`` a missing browser is a failure (``.ci/setup-system`` installs D
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from tests.support.documents import epd_html, epd_pdf_reportlab, print_pdf, report_html, report_pdf_reportlab
-
-
-def _in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
 
 
 @pytest.fixture(scope="session")
@@ -25,15 +20,9 @@ def docs_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def chromium() -> str:
-    from tests.support.browser import find_chromium
+    from tests.support.browser import chromium_or_skip
 
-    binary = find_chromium()
-    if binary is None:
-        reason = "chromium not found (apt-get install chromium, or set OPENPCF_CHROMIUM)"
-        if _in_ci():
-            pytest.fail(f"CI=true but {reason}; .ci/setup-system should have installed it")
-        pytest.skip(reason)
-    return binary
+    return chromium_or_skip()
 
 
 @pytest.fixture(scope="session")

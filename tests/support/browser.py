@@ -276,3 +276,19 @@ class HeadlessChromium:
             page.send(domain)
         page.set_viewport(width, height, mobile)
         return page
+
+
+def chromium_or_skip() -> str:
+    """The chromium binary for a test; a clear skip on a user's machine without it, a failure in CI (where
+    .ci/setup-system installs it), never a silent skip there."""
+    import os
+
+    import pytest
+
+    binary = find_chromium()
+    if binary is None:
+        reason = "chromium not found (apt-get install chromium, or set OPENPCF_CHROMIUM)"
+        if os.environ.get("CI", "").strip().lower() in ("1", "true", "yes"):
+            pytest.fail(f"CI=true but {reason}; .ci/setup-system should have installed it")
+        pytest.skip(reason)
+    return binary

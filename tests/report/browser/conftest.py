@@ -7,30 +7,19 @@ Screenshots go to ``test-artifacts/`` at the project root (git-ignored).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.support.browser import HeadlessChromium, find_chromium
+from tests.support.browser import HeadlessChromium, chromium_or_skip
 
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
 
 
-def _in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
-
-
 @pytest.fixture(scope="module")
 def browser() -> Iterator[HeadlessChromium]:
-    binary = find_chromium()
-    if binary is None:
-        reason = "chromium not found (apt-get install chromium, or set OPENPCF_CHROMIUM)"
-        if _in_ci():
-            pytest.fail(f"CI=true but {reason}; .ci/setup-system should have installed it")
-        pytest.skip(reason)
-    with HeadlessChromium(binary) as b:
+    with HeadlessChromium(chromium_or_skip()) as b:
         yield b
 
 

@@ -33,16 +33,20 @@ class PicklistNames:
         return None, "none"
 
 
+def need_context(row: Any) -> dict[str, Any]:
+    """A mapping row's input as template variables (every mapping prompt shows the same fields)."""
+    inp = row.input
+    purchaser = inp.purchaser_context.model_dump(exclude_none=True) if inp.purchaser_context else {}
+    return {
+        "material_name": inp.material_name,
+        "description": inp.description,
+        "supplier": inp.supplier,
+        "purchaser": {k: v for k, v in purchaser.items() if v not in ("", None)},
+    }
+
+
 def mapping_prompt(names: PicklistNames, *, agentic: bool) -> TaskPrompt:
-    def context(row: Any) -> dict[str, Any]:
-        inp = row.input
-        purchaser = inp.purchaser_context.model_dump(exclude_none=True) if inp.purchaser_context else {}
-        return {
-            "material_name": inp.material_name,
-            "description": inp.description,
-            "supplier": inp.supplier,
-            "purchaser": {k: v for k, v in purchaser.items() if v not in ("", None)},
-        }
+    context = need_context
 
     def finish(row: Any, answer: MappingAnswer) -> tuple[dict[str, Any], dict[str, Any]]:
         raw = answer.reference_product

@@ -27,6 +27,7 @@ from pydantic import BaseModel, Field, create_model
 
 from openpcf.llm.prompt_book import PromptBook
 from openpcf.search import ActivitySearch, SearchHit
+from openpcf.systems.model.mapping import need_context
 from openpcf.systems.model.model_solver import SUBMIT_TOOL, raw_answers
 from openpcf.systems.protocol import SolverResult
 
@@ -56,18 +57,6 @@ def choice_answer(names: list[str]) -> type[BaseModel]:
         ),
         confidence=(float | None, Field(default=None, ge=0.0, le=1.0, description="probability the choice is right")),
     )
-
-
-def need_context(row: Any) -> dict[str, Any]:
-    """The mapping row's input as template variables (the same fields the single-shot prompt shows)."""
-    inp = row.input
-    purchaser = inp.purchaser_context.model_dump(exclude_none=True) if inp.purchaser_context else {}
-    return {
-        "material_name": inp.material_name,
-        "description": inp.description,
-        "supplier": inp.supplier,
-        "purchaser": {k: v for k, v in purchaser.items() if v not in ("", None)},
-    }
 
 
 def candidate_rows(hits: list[SearchHit]) -> list[dict[str, Any]]:
