@@ -199,3 +199,19 @@ def test_scrap_without_a_secondary_factor_is_burden_free_and_its_remelting_count
     assert scrap.factor.value == 0.0 and scrap.kgco2e == 0.0
     # 0.4×9 + remelting default on the whole billet (0.3 kWh×0.4 + 4 MJ×0.06) + scrap reprocessing 0.6×0.03 kWh×0.4
     assert t.result.kgco2e == pytest.approx(3.6 + 0.12 + 0.24 + 0.6 * 0.03 * 0.4, rel=1e-12)
+
+
+def test_a_recycled_input_without_a_secondary_factor_enters_burden_free_with_its_reprocessing():
+    """Cut-off for every product, not only furnaces: recycled wool with only a virgin wool factor available
+    is burden-free (never charged the virgin factor) and its reprocessing is an energy line."""
+
+    src = TableSource([*TABLE.factors, _factor("wool", 20.0)])
+    t = estimate(ProductSpec(name="Yarn", composition="recycled wool: 90%; polypropylene: 10%"), source=src,
+                 product_class="general_manufacturing", runs=100, seed=1)
+    wool = next(x for x in t.inputs if x.name == "recycled wool")
+    assert wool.factor.value == 0.0 and wool.factor.route == "secondary" and wool.boundary.recycled_rule == "cut_off"
+    reprocessing = next(x for x in t.energy if x.name.startswith("reprocessing of recycled feedstock"))
+    assert reprocessing.rate.value == pytest.approx(0.03 * 0.9)  # kWh per kg of product
+    # materials 0.1 kg PP × 1.5 = 0.15; general manufacturing 0.5 kWh × 0.4 + 1.0 MJ × 0.06 = 0.26;
+    # reprocessing 0.027 kWh × 0.4 = 0.0108
+    assert t.result.kgco2e == pytest.approx(0.15 + 0.26 + 0.0108, rel=1e-9)

@@ -375,16 +375,16 @@ CUT_OFF_FEEDSTOCK_ID = "openpcf:cut-off:recycled-feedstock"
 
 
 def _cut_off_feedstock(line: InputLine, product_class: str) -> FactorProvenance:
-    """The cut-off factor of recycled feedstock melted by this product's furnace: zero at the point of
-    recycling; reprocessing and melting are counted as energy lines of the product."""
+    """The cut-off factor of a recycled input without a secondary-material factor: zero at the point of
+    recycling; its reprocessing and this product's processing (melting, for a furnace) are energy lines."""
     return FactorProvenance(
         id=CUT_OFF_FEEDSTOCK_ID, name="recycled feedstock, burden-free at the point of recycling (cut-off)",
         value=0.0, unit="kg", source="openpcf engine: cut-off approach (ISO 14067 §6.4.6.3 recycled content; EN 15804 "
         "polluter-pays / cut-off)", license="not applicable (method rule)", quality="high", match_method="computed",
         confidence="high", spread=1.0, stages=[], route="secondary",
         boundary="cut-off at the point of recycling",
-        notes=f"reprocessing ({REPROCESSING_KWH_PER_KG:g} kWh/kg) and melting ('{product_class}' furnace energy) are "
-              "separate energy lines of this product",
+        notes=f"reprocessing ({REPROCESSING_KWH_PER_KG:g} kWh/kg) and this product's processing ('{product_class}' "
+              "energy) are separate energy lines of this product",
     )
 
 
@@ -443,16 +443,18 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
         if forced is not None and activity.method is not None:
             activity = activity.model_copy(update={"method": "user"})
         line.activity = activity
-        if (line.recycled and product_class in _MELTING_CLASSES and line.role == "product" and forced is None
+        if (line.recycled and line.role == "product" and forced is None
                 and (match is None or not looks_recycled(match.factor))):
-            # No secondary-material factor: the feed is burden-free at the point of recycling; its reprocessing
-            # and melting are energy lines of this product.
+            # No secondary-material factor: under the cut-off rule the feed is burden-free at the point of
+            # recycling (never the virgin factor: that would charge it the first life); its reprocessing and this
+            # product's own processing are energy lines of this product.
             line.factor = _cut_off_feedstock(line, product_class)
             line.activity = Activity(query=line.name, name=line.factor.name, id=line.factor.id, method="computed",
                                      alternatives=activity.alternatives)
+            what = ("recycled feedstock melted by this product's furnace" if product_class in _MELTING_CLASSES
+                    else "recycled input")
             line.boundary = LineBoundary(conversion_energy="added", recycled_rule="cut_off",
-                                         reason="recycled feedstock melted by this product's furnace, no "
-                                         "secondary-material factor: " + RECYCLING_RULE)
+                                         reason=f"{what}, no secondary-material factor: " + RECYCLING_RULE)
             continue
         if match is not None:
             note = None
