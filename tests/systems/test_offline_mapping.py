@@ -51,7 +51,7 @@ def test_need_keeps_the_head_apart_from_trace_ingredients() -> None:
     assert need.head == "Three-way catalyst"
     assert need.head_noun == "catalyst" and need.functional
     assert "rh" in need.context_tokens and "rh" not in need.head_tokens
-    assert strip_market_wrapper("market for packaging glass, brown") == "packaging glass, brown"
+    assert strip_market_wrapper("market for copper wire, bare") == "copper wire, bare"
 
 
 def test_trace_ingredient_trap_maps_the_catalyst_not_rhodium(mapper: OfflineMapper) -> None:
