@@ -127,6 +127,7 @@ def parse_unit(unit: str) -> pint.Unit:
         raise UnitError(f"unknown unit {unit!r}") from exc
 
 
+@lru_cache(maxsize=4096)
 def canonical_unit(unit: str) -> str:
     """The short canonical spelling of ``unit`` (``"tonnes"`` → ``"t"``, ``"cubic metres"`` → ``"m3"``)."""
     parsed = parse_unit(unit)

@@ -193,10 +193,13 @@ def class_evidence(components: list[tuple[str, float]], *, water_for: frozenset[
     total = sum(max(m, 0.0) for _, m in components)
     if total <= 0:
         return {}
+    by_name: dict[str, float] = {}  # the evidence depends on the name only: a 10,000-line BOM has few names
+    for name, m in components:
+        by_name[name] = by_name.get(name, 0.0) + m
     out: dict[str, float] = {}
     for cls in (*_CLASS_INPUTS, "chemical_formulation", "chemical_synthesis"):
         share = 0.0
-        for name, m in components:
+        for name, m in by_name.items():
             if _WATER.search(name):
                 share += m if cls in water_for else 0.0
             elif _supports(cls, name):

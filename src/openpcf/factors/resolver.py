@@ -229,7 +229,15 @@ class LibraryResolver:
 
     def target_factors(self, concept: Concept, route: str, unit: str | None) -> list[Factor]:
         """Factors of the library that a concept's targets for ``route`` accept, best target first; within a
-        target: the route stated by the factor, quality, then the fewest extra words."""
+        target: the route stated by the factor, quality, then the fewest extra words (memoised per resolver:
+        its factors do not change)."""
+        cache = self.__dict__.setdefault("_target_cache", {})
+        key = (concept.key, route, unit)
+        if key not in cache:
+            cache[key] = self._target_factors(concept, route, unit)
+        return list(cache[key])
+
+    def _target_factors(self, concept: Concept, route: str, unit: str | None) -> list[Factor]:
         reading = NameReading(name=concept.key, english=concept.key, words=(), concept=concept.key,
                               food=concept.food, material_class=concept.material_class)
         want = {"market": ("market_mix", "primary"), "primary": ("primary",), "secondary": ("secondary",)}[route]

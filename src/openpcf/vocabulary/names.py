@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -25,6 +26,7 @@ def strip_accents(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text.translate(_LIGATURES)) if not unicodedata.combining(c))
 
 
+@functools.lru_cache(maxsize=65536)
 def normalise_name(text: str) -> str:
     """Lower case, no accents, punctuation → space, UK/US spellings unified (:data:`~openpcf.vocabulary.spellings.NORMAL_SPELLING`), single spaces."""
     s = strip_accents(text).lower()
