@@ -98,13 +98,13 @@ def test_scope_annual_rate_wins_over_the_ten_year_amortised_rate() -> None:
 
 def test_per_tonne_claim_keeps_value_and_unit_as_stated() -> None:
     doc = (
-        "The best practice final energy intensity for cold rolling is steam use of 0.09 GJ/t and "
-        "electricity use of 87 kWh per tonne of cold rolled sheet. Hot rolling uses 2.1 GJ/t of fuel."
+        "In the invented wire mill, drawing steel rod into wire takes natural gas of 0.3 GJ/t and "
+        "electricity of 120 kWh per tonne of drawn wire. Annealing the coils uses 1.1 GJ/t of fuel."
     )
     claims, _ = extract(
-        "What is the best practice electricity use of cold rolling in kWh per tonne?", doc, "energy"
+        "What is the electricity use of wire drawing in kWh per tonne?", doc, "energy"
     )
-    assert pairs(claims) == [(87.0, "kWh/tonne")]
+    assert pairs(claims) == [(120.0, "kWh/tonne")]
 
 
 def test_percentage_table_row_answers_for_its_own_row_only() -> None:
