@@ -286,6 +286,18 @@ def iter_jsonl(path: Path) -> Iterator[tuple[int, Any, DataProblem | None]]:
         yield 0, None, exc.problem
 
 
+def iter_json_objects(path: Path, problems: list[DataProblem]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """``(line_number, object)`` for every line that is a JSON object; a malformed line or a line that is not
+    an object is appended to ``problems`` (naming file and line) and skipped."""
+    for lineno, obj, problem in iter_jsonl(path):
+        if problem is not None:
+            problems.append(problem)
+        elif not isinstance(obj, dict):
+            problems.append(DataProblem(str(path), lineno, "", "expected a JSON object"))
+        else:
+            yield lineno, obj
+
+
 def read_model_jsonl(path: str | Path, model: type[M], *, collect: bool = False) -> list[M]:
     """Read a JSONL file into ``model`` instances.
 

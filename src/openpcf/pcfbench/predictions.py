@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from openpcf.pcfbench.data import DataError, DataProblem, TaskName, iter_jsonl
+from openpcf.pcfbench.data import DataError, DataProblem, TaskName, iter_json_objects
 
 
 class _Open(BaseModel):
@@ -140,13 +140,7 @@ def read_predictions(path: str | Path, *, warnings: list[str] | None = None) -> 
         raise DataError([DataProblem(str(path), 0, "", "file not found")])
     preds: list[Prediction] = []
     problems: list[DataProblem] = []
-    for lineno, obj, problem in iter_jsonl(path):
-        if problem is not None:
-            problems.append(problem)
-            continue
-        if not isinstance(obj, dict):
-            problems.append(DataProblem(str(path), lineno, "", "expected a JSON object"))
-            continue
+    for lineno, obj in iter_json_objects(path, problems):
         output = obj.get("output")
         if output is not None and not isinstance(output, dict):
             kind = type(output).__name__

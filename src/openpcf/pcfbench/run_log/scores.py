@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from openpcf.pcfbench.data import DataError, DataProblem, iter_jsonl
+from openpcf.pcfbench.data import DataError, DataProblem, iter_json_objects
 from openpcf.pcfbench.scoring import ItemScore
 
 SCORES_FILE = "scores.jsonl"
@@ -39,13 +39,7 @@ def read_item_scores(path: str | Path) -> dict[str, ItemScore] | None:
         return None
     out: dict[str, ItemScore] = {}
     problems: list[DataProblem] = []
-    for lineno, obj, problem in iter_jsonl(path):
-        if problem is not None:
-            problems.append(problem)
-            continue
-        if not isinstance(obj, dict):
-            problems.append(DataProblem(str(path), lineno, "", "expected a JSON object"))
-            continue
+    for lineno, obj in iter_json_objects(path, problems):
         try:
             item = ItemScore.model_validate(obj)
         except ValidationError as exc:
