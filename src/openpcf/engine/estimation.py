@@ -7,7 +7,9 @@
    class-level factor when no specific one matched, then — for remainders and anything still unmatched —
    the mass-weighted average of the resolved components, flagged as a proxy.
 3. Process energy from the documented default of the product class (:mod:`openpcf.engine.process_energy`)
-   at the grid intensity of the region, plus direct CO2 from carbonates decomposed in a furnace.
+   at the grid intensity of the region — for textiles stage by stage (:mod:`openpcf.engine.textile_stages`)
+   — plus direct CO2 from carbonates decomposed in a furnace or kiln (glass, ceramics, lime, clinker),
+   with the batch scaled to the product's mass after that CO2 has left it.
 4. Contributions and total (:mod:`openpcf.engine.aggregation`), checks, seeded Monte Carlo.
 """
 
@@ -39,6 +41,17 @@ from openpcf.engine.process_energy import (
     infer_product_class,
 )
 from openpcf.engine.product import BomEntry, ProductSpec, counted_unit
+from openpcf.engine.textile_stages import (
+    LEVEL_NAMES,
+    MADE_UP,
+    TextileStage,
+    fabric_route,
+    input_level,
+    input_per_product,
+    product_level,
+    stage_chain,
+    stage_outputs,
+)
 from openpcf.engine.trace import (
     Activity,
     Check,
@@ -361,7 +374,14 @@ def _class_proxy(line: InputLine, source: FactorResolver, geography: str | None)
 
 
 #: Furnace classes: recycled feedstock (cullet, scrap) is melted by the product's own process.
-_MELTING_CLASSES = ("glass_melting", "metal_remelting")
+_MELTING_CLASSES = ("glass_melting", "flat_glass_melting", "metal_remelting")
+#: Thermal classes that melt, fire or burn their batch: the carbonates in it decompose and release CO2.
+#: A cold mix (a filler in a paint or a plastic compound, concrete) is not one of them.
+CARBONATE_FURNACE_CLASSES = frozenset({"glass_melting", "flat_glass_melting", "ceramic_firing", "structural_ceramics",
+                                       "lime_clinker_burning"})
+#: A batch whose listed masses are within this share of the product's mass was written per kg of product
+#: (shares of the batch), not as the real batch: it is scaled for the CO2 that leaves it.
+BATCH_AS_PRODUCT_TOLERANCE = 0.02
 #: Reprocessing of recycled feedstock before the furnace (sorting, crushing cullet; sorting, shredding
 #: scrap), kWh per kg of feed: tens of kWh per tonne for crushers, shredders and sorting lines. Estimate.
 REPROCESSING_KWH_PER_KG = 0.03
@@ -488,12 +508,19 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
             line.activity = Activity(query=line.name)
 
 
-def _boundary_decisions(lines: list[InputLine], product_class: str) -> float:
+def _boundary_decisions(lines: list[InputLine], product_class: str, handled: frozenset[str] = frozenset()) -> float:
     """Record per material line whether its factor already covers the product's conversion step; return the
-    share (0–1) of the product's non-packaging leaf mass that is covered (no process energy for it)."""
+    share (0–1) of the product's non-packaging leaf mass that is covered (no process energy for it).
+    Lines in ``handled`` (their stages already decided, e.g. textile stages) count as covered here and keep
+    the boundary recorded for them."""
     covered = total = 0.0
     for line in lines:
         if line.children or line.kind != "material":
+            continue
+        if line.id in handled and line.role != "packaging":
+            mass = line.rate.value if line.rate.unit == "kg" else 0.0
+            total += mass
+            covered += mass
             continue
         if line.role == "packaging":
             line.boundary = LineBoundary(conversion_energy="not_applicable", recycled_rule=(line.boundary.recycled_rule if line.boundary else None),
@@ -568,7 +595,9 @@ def _energy_match(source: FactorResolver, carrier: str, region: Region | None) -
 
 def _energy_lines(product_class: str, user_energy: list[InputLine], du: DeclaredUnit, mass: float | None,
                   source: FactorResolver, region: Region | None, covered_share: float = 0.0,
-                  recycled_feed_kg: float = 0.0) -> list[InputLine]:
+                  recycled_feed_kg: float = 0.0, stage_lines: Sequence[InputLine] = ()) -> list[InputLine]:
+    """Energy lines: the user's, the class default on the mass no factor or stage covers, the given stage
+    lines (a user energy row of the same carrier replaces them), reprocessing of recycled feed."""
     default = energy_default(product_class)
     lines = list(user_energy)
     have = {("electricity" if re.search(r"electric", x.name, re.I) else "natural gas") for x in user_energy}
@@ -585,6 +614,10 @@ def _energy_lines(product_class: str, user_energy: list[InputLine], du: Declared
             rate=Rate(value=value * per_unit, unit=unit, origin="default", spread=default.spread,
                       note=f"{value:g} {unit}/kg default for '{default.label}': {default.basis}{scaled}"),
         ))
+    for stage_line in stage_lines:
+        carrier = "electricity" if re.search(r"electric", stage_line.name, re.I) else "natural gas"
+        if carrier not in have and stage_line.rate.value > 1e-12:
+            lines.append(stage_line.model_copy(update={"id": f"e{len(lines) + 1}"}))
     if recycled_feed_kg > 0 and "electricity" not in have:
         lines.append(InputLine(
             id=f"e{len(lines) + 1}", name="reprocessing of recycled feedstock (electricity)", kind="energy",
@@ -604,9 +637,122 @@ def _energy_lines(product_class: str, user_energy: list[InputLine], du: Declared
     return lines
 
 
+def _batch_yield(lines: list[InputLine], product_class: str, product_mass: float | None, checks: list[Check]) -> None:
+    """A furnace batch written per kg of product: scale it for the carbonate CO2 that leaves it.
+
+    Melting, firing or burning a batch releases the CO2 of its carbonates, so 1 kg of product needs
+    1 / (1 − f) kg of batch, f = Σ carbonate mass × CO2 per kg of carbonate / batch mass (a limestone-only
+    quicklime batch: f = 0.4397, 1.785 kg limestone per kg quicklime). Applied only in a thermal class
+    (:data:`CARBONATE_FURNACE_CLASSES`) and only when the listed (non-packaging) masses add up to the
+    product's mass, i.e. the batch was written as shares of the product; a BOM that gives the real batch
+    masses is taken as given. Recorded as a ``batch_yield`` check and on every scaled line."""
+    if product_class not in CARBONATE_FURNACE_CLASSES or not product_mass:
+        return
+    leaves = [x for x in lines if not x.children and x.kind == "material" and x.role != "packaging"
+              and x.rate.unit == "kg" and x.rate.value > 0]
+    batch = sum(x.rate.value for x in leaves)
+    if batch <= 0 or abs(batch - product_mass) > BATCH_AS_PRODUCT_TOLERANCE * product_mass:
+        return
+    released = 0.0
+    for x in leaves:
+        carbonate = carbonate_of(x.name)
+        if carbonate is not None:
+            released += x.rate.value * CARBONATE_CO2[carbonate][1]
+    if released <= 0 or released >= batch:
+        return
+    share = released / batch
+    scale = 1.0 / (1.0 - share)
+    note = (f"x {scale:.4f}: {share:.1%} of the batch leaves the {product_class.replace('_', ' ')} as carbonate CO2, "
+            f"so 1 kg of product needs {scale:.4f} kg of batch")
+    for x in leaves:
+        x.rate = x.rate.model_copy(update={"value": x.rate.value * scale,
+                                           "note": "; ".join(n for n in (x.rate.note, note) if n)})
+    checks.append(Check(code="batch_yield", severity="info", passed=True, value=round(scale, 6),
+                        input_ids=[x.id for x in leaves],
+                        message=f"the batch was given per kg of product; scaled by {scale:.4f} for the carbonate CO2 "
+                        f"({share:.1%} of the batch mass) released in the furnace or kiln"))
+
+
+def _textile_plan(lines: list[InputLine], product: ProductSpec, product_class: str
+                  ) -> tuple[list[tuple[InputLine, list[TextileStage]]], frozenset[str]]:
+    """For a textile product whose fabrication level is named: the stage chain of every textile input
+    (from what its factor covers to the product's level) and the ids of the lines decided here.
+
+    Inputs that are not textile materials are decided here only for a made-up article (trims, buttons,
+    zips: bought components, no stage); in a fibre, yarn or fabric they keep the flat class default. An input whose factor already reaches the product's level gets no stage. An input whose chain
+    cannot be built (a fibre product from a polymer) is left to the flat class default."""
+    if product_class != "textiles":
+        return [], frozenset()
+    target = product_level(product.name, product.description)
+    if target is None:
+        return [], frozenset()
+    route = fabric_route(product.name, product.description)
+    plan: list[tuple[InputLine, list[TextileStage]]] = []
+    handled: set[str] = set()
+    for line in lines:
+        if line.children or line.kind != "material" or line.role == "packaging" or line.rate.unit != "kg":
+            continue
+        factor_name = line.factor.name if line.factor is not None and line.factor.id != CUT_OFF_FEEDSTOCK_ID else None
+        level = input_level(line.name, factor_name)
+        rule = line.boundary.recycled_rule if line.boundary else None
+        prior = line.boundary.reason if line.boundary else ""
+        if level is None:
+            if target < MADE_UP:  # an additive, dye or finish of a fibre, yarn or fabric: flat class default
+                continue
+            handled.add(line.id)
+            line.boundary = LineBoundary(conversion_energy="not_applicable", recycled_rule=rule, reason="; ".join(x for x in (
+                "not a textile material: a bought component of the article, no textile stage", prior) if x))
+            continue
+        if level >= target:
+            handled.add(line.id)
+            line.boundary = LineBoundary(conversion_energy="covered_by_factor", recycled_rule=rule, reason="; ".join(x for x in (
+                f"the factor reaches the {LEVEL_NAMES[level]}: no textile stage for this mass", prior) if x))
+            continue
+        chain = stage_chain(level, target, route)
+        if not chain:
+            continue
+        handled.add(line.id)
+        plan.append((line, chain))
+        line.boundary = LineBoundary(conversion_energy="added", recycled_rule=rule, reason="; ".join(x for x in (
+            f"the factor covers the {LEVEL_NAMES[level]}; textile stages added up to the {LEVEL_NAMES[target]}: "
+            + ", ".join(s.label for s in chain), prior) if x))
+    return plan, frozenset(handled)
+
+
+def _textile_stage_lines(plan: list[tuple[InputLine, list[TextileStage]]]) -> list[InputLine]:
+    """Scale each planned input by its stage yields and return one electricity and one heat line per stage
+    (summed over the inputs), each naming its stage default and source."""
+    energy: dict[tuple[str, str], float] = {}
+    stages: dict[str, TextileStage] = {}
+    for line, chain in plan:
+        product_kg = line.rate.value
+        for stage, output_kg in stage_outputs(chain, product_kg):
+            stages[stage.key] = stage
+            for carrier, per_kg in (("electricity", stage.electricity_kwh_per_kg), ("heat", stage.heat_mj_per_kg)):
+                if per_kg > 0:
+                    energy[(stage.key, carrier)] = energy.get((stage.key, carrier), 0.0) + per_kg * output_kg
+        factor = input_per_product(chain)
+        yields = " x ".join(f"{s.input_per_output:g} ({s.key.replace('_', ' ')})" for s in chain)
+        line.rate = line.rate.model_copy(update={"value": product_kg * factor, "note": "; ".join(n for n in (
+            line.rate.note, f"x {factor:.4f} input per kg of product through the textile stages: {yields}") if n)})
+    out: list[InputLine] = []
+    for (key, carrier), value in energy.items():
+        stage = stages[key]
+        per_kg = stage.electricity_kwh_per_kg if carrier == "electricity" else stage.heat_mj_per_kg
+        unit = "kWh" if carrier == "electricity" else "MJ"
+        out.append(InputLine(
+            id=f"e{len(out) + 1}", kind="energy", role="process energy",
+            name=f"textile stage: {stage.label} ({'electricity' if carrier == 'electricity' else 'heat, natural gas'})",
+            rate=Rate(value=value, unit=unit, origin="default", spread=stage.spread,
+                      note=f"{per_kg:g} {unit} per kg of {LEVEL_NAMES[stage.output_level]} out of this stage: {stage.basis}"),
+        ))
+    return out
+
+
 def _process_lines(materials: list[InputLine], product_class: str, start: int) -> list[InputLine]:
-    """Direct CO2 from carbonates decomposed in a furnace (glass melting)."""
-    if product_class != "glass_melting":
+    """Direct CO2 from carbonates decomposed in a furnace or kiln (glass melting, ceramic firing, lime and
+    clinker burning); geogenic CO2, GWP 1. Not for a cold mix (a filler in a paint or a compound)."""
+    if product_class not in CARBONATE_FURNACE_CLASSES:
         return []
     out = []
     for line in materials:
@@ -615,14 +761,16 @@ def _process_lines(materials: list[InputLine], product_class: str, start: int) -
             continue
         basis, value = CARBONATE_CO2[carbonate]
         out.append(InputLine(
-            id=f"p{start + len(out)}", name=f"CO2 from {line.name} in the furnace", kind="process", role="process emission",
+            id=f"p{start + len(out)}", name=f"CO2 from {line.name} in the furnace or kiln", kind="process",
+            role="process emission",
             parent_id=None, rate=Rate(value=line.rate.value, unit="kg", origin=line.rate.origin, spread=line.rate.spread,
                                       note=f"mass of {line.name!r} decomposed"),
             activity=Activity(query=carbonate, name=f"{carbonate} decomposition", method="computed"),
             factor=FactorProvenance(
                 id=f"openpcf:stoichiometry:{carbonate.replace(' ', '-')}", name=f"CO2 released by {carbonate} decomposition",
                 value=value, unit="kg", source=f"Stoichiometry, IUPAC standard atomic weights ({basis})",
-                license="public domain (physical constants)", gwp="CO2 (GWP 1)", boundary="direct process emission",
+                license="public domain (physical constants)", gwp="CO2 (GWP 1), fossil (geogenic carbonate carbon)",
+                boundary="direct process emission",
                 quality="high", match_method="computed", confidence="high", spread=1.05,
             ),
         ))
@@ -692,12 +840,16 @@ def estimate(
         settings={"seed": seed, "runs": runs, "product_class": cls, "factor_source": getattr(source, "name", None),
                   "recycled_content_rule": RECYCLING_RULE},
     )
+    _batch_yield(trace.inputs, cls, mass_kg, checks)
     _resolve_materials(trace.inputs, source, reg, product.name, cls)
     mass = declared_mass_kg(trace)
-    covered = _boundary_decisions(trace.inputs, cls)
+    plan, handled = _textile_plan(trace.inputs, product, cls)
+    covered = _boundary_decisions(trace.inputs, cls, handled)
+    stage_lines = _textile_stage_lines(plan)
     feed = sum(x.rate.value for x in trace.leaves()
                if x.factor is not None and x.factor.id == CUT_OFF_FEEDSTOCK_ID and x.rate.unit == "kg")
-    energy = _energy_lines(cls, user_energy, du, mass, source, reg, covered_share=covered, recycled_feed_kg=feed)
+    energy = _energy_lines(cls, user_energy, du, mass, source, reg, covered_share=covered, recycled_feed_kg=feed,
+                           stage_lines=stage_lines)
     energy += _process_lines(trace.inputs, cls, 1)
     trace.energy = energy
     trace.checks = checks
@@ -707,7 +859,7 @@ def estimate(
 def finish(trace: Trace, *, seed: int = 0, runs: int = DEFAULT_RUNS) -> Trace:
     """Contributions, total, checks and Monte Carlo of a trace whose lines and factors are set."""
     keep = [c for c in trace.checks if c.code in ("composition_sum", "region", "reconciliation", "recycled_content",
-                                                  "declared_mass")]
+                                                  "declared_mass", "batch_yield")]
     out = require_finite(summarise(trace))
     out.checks = keep + structural_checks(out)
     out.uncertainty = monte_carlo(out, runs=runs, seed=seed)

@@ -255,19 +255,29 @@ def class_queries(name: str, *, recycled: bool = False) -> tuple[str, ...]:
 
 # ---------------------------------------------------------------- carbonates (direct process CO2)
 
-#: kg CO2 released per kg of carbonate when it is decomposed in a furnace (glass, lime, cement):
-#: M(CO2) / M(carbonate) × moles of CO2 per mole, with IUPAC standard atomic weights.
+#: kg CO2 released per kg of carbonate when it is decomposed in a furnace or kiln (glass, ceramics, lime,
+#: clinker): M(CO2) / M(carbonate) × moles of CO2 per mole, with IUPAC standard atomic weights (C 12.011,
+#: O 15.999, Ca 40.078, Mg 24.305, Na 22.990, K 39.098, Ba 137.327, Sr 87.62, Li 6.94). The CO2 is
+#: geogenic (fossil carbon stored in the mineral), counted with GWP 1.
 CARBONATE_CO2: dict[str, tuple[str, float]] = {
     "calcium carbonate": ("CaCO3 → CaO + CO2: 44.009 / 100.086", 44.009 / 100.086),
     "dolomite": ("CaMg(CO3)2 → CaO + MgO + 2 CO2: 2 × 44.009 / 184.401", 2 * 44.009 / 184.401),
     "sodium carbonate": ("Na2CO3 + SiO2 → Na2SiO3 + CO2: 44.009 / 105.988", 44.009 / 105.988),
     "magnesium carbonate": ("MgCO3 → MgO + CO2: 44.009 / 84.313", 44.009 / 84.313),
+    "potassium carbonate": ("K2CO3 + SiO2 → K2SiO3 + CO2: 44.009 / 138.204", 44.009 / 138.204),
+    "barium carbonate": ("BaCO3 → BaO + CO2: 44.009 / 197.335", 44.009 / 197.335),
+    "strontium carbonate": ("SrCO3 → SrO + CO2: 44.009 / 147.628", 44.009 / 147.628),
+    "lithium carbonate": ("Li2CO3 → Li2O + CO2: 44.009 / 73.888", 44.009 / 73.888),
 }
 _CARBONATE_NAMES = (
     (re.compile(r"\b(limestone|calcium carbonate|calcite|chalk|caco3)\b", re.I), "calcium carbonate"),
     (re.compile(r"\b(dolomite|dolomitic)\b", re.I), "dolomite"),
     (re.compile(r"\b(soda ash|soda|sodium carbonate|na2co3)\b", re.I), "sodium carbonate"),
-    (re.compile(r"\b(magnesite|magnesium carbonate)\b", re.I), "magnesium carbonate"),
+    (re.compile(r"\b(magnesite|magnesium carbonate|mgco3)\b", re.I), "magnesium carbonate"),
+    (re.compile(r"\b(potassium carbonate|pearl ?ash|k2co3)\b", re.I), "potassium carbonate"),
+    (re.compile(r"\b(barium carbonate|witherite|baco3)\b", re.I), "barium carbonate"),
+    (re.compile(r"\b(strontium carbonate|strontianite|srco3)\b", re.I), "strontium carbonate"),
+    (re.compile(r"\b(lithium carbonate|li2co3)\b", re.I), "lithium carbonate"),
 )
 
 

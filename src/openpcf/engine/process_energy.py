@@ -47,6 +47,34 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "electricity (range of the EU BREF for the Manufacture of Glass, JRC 2013). Estimate.",
         ),
         EnergyDefault(
+            "flat_glass_melting", "Flat (float) glass melted from a raw-material batch", 0.5, 7.0,
+            "Float furnaces are larger and refine longer than container furnaces: roughly 5.5-8 GJ of fuel per "
+            "tonne of glass, plus electricity for the tin bath, annealing lehr and cutting (ranges of the EU BREF "
+            "for the Manufacture of Glass, JRC 2013, flat-glass sector; recalled). Estimate.",
+        ),
+        EnergyDefault(
+            "ceramic_firing", "Ceramic tiles, sanitaryware and tableware (milling, spray drying, drying, firing)",
+            0.25, 5.5,
+            "Wall and floor tiles: wet milling, spray drying (about 1-2 GJ/t), drying and kiln firing; total "
+            "thermal energy about 4-7 GJ per tonne of fired product, mostly natural gas, and roughly 0.15-0.35 "
+            "kWh of electricity per kg for milling, pressing and glazing lines (ranges of the EU BREF for the "
+            "Ceramic Manufacturing Industry, JRC 2007, wall and floor tiles; recalled). Porcelain and "
+            "sanitaryware sit at the upper end. Estimate.",
+        ),
+        EnergyDefault(
+            "structural_ceramics", "Bricks, roof tiles, clay blocks and pavers (shaping, drying, firing)", 0.07, 2.5,
+            "Extruded or pressed clay dried and fired in tunnel kilns: about 1.5-3 GJ of fuel per tonne of fired "
+            "product and a few tens of kWh of electricity per tonne (ranges of the EU BREF for the Ceramic "
+            "Manufacturing Industry, JRC 2007, bricks and roof tiles; recalled). Estimate.",
+        ),
+        EnergyDefault(
+            "lime_clinker_burning", "Lime and cement clinker burnt from limestone (kiln)", 0.05, 4.0,
+            "Kiln fuel: about 3.2-7.5 GJ per tonne of quicklime and about 3-4 GJ per tonne of clinker, plus "
+            "roughly 20-70 kWh per tonne for raw-meal grinding, fans and handling (EU BREF for the Production of "
+            "Cement, Lime and Magnesium Oxide, JRC 2013; GCCA GNR clinker thermal energy about 3.5 GJ/t; recalled). "
+            "Kilns often burn coal or petcoke: the natural-gas factor is then a lower bound. Estimate.",
+        ),
+        EnergyDefault(
             "glass_products", "Glass products from bought glass (cutting, tempering, laminating)", 0.8, 2.0,
             "Cutting, bending, tempering and autoclave lamination of bought flat glass. Estimate.",
         ),
@@ -79,8 +107,10 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "Mixing, pasteurisation and filling of drinks: about 0.1 kWh and a few tenths of an MJ per kg. Estimate.",
         ),
         EnergyDefault(
-            "textile_fibre", "Textile fibres and yarns (spinning, dyeing, finishing)", 2.5, 5.0,
-            "Spinning uses a few kWh per kg of yarn; dyeing and finishing add several MJ of heat per kg. Estimate.",
+            "textiles", "Textiles (flat default when the fabrication level is not named; else stage-wise)", 2.5, 5.0,
+            "Spinning uses a few kWh per kg of yarn; dyeing and finishing add several MJ of heat per kg. Used only "
+            "when the product's fabrication level (fibre, yarn, fabric, garment) is not named; otherwise the "
+            "stages of openpcf.engine.textile_stages apply. Estimate.",
         ),
         EnergyDefault(
             "concrete_mixing", "Concrete, mortar and screed mixed from cement, aggregates and water", 0.002, 0.01,
@@ -107,12 +137,22 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
                         r"meat|cheese|milk|dairy|bread|flour|sugar|chocolate|coffee|tea|olive|oil seed|cereal|rice|jam|"
                         r"conserve|pelati|syrup)\b"),
     ("concrete_mixing", r"\b(concrete|mortar|screed|ready[- ]?mix(ed)?)\b"),
-    ("textile_fibre", r"\b(yarn|fib(re|er)s?|textile|fabric|wool|cotton|staple|thread|nonwoven|denim|garment)\b"),
+    ("lime_clinker_burning", r"\b(quick ?lime|burnt lime|burned lime|calcined lime|lime|dolime|calcined dolomite|"
+                             r"clinker|cement clinker)\b"),
+    ("structural_ceramics", r"\b(bricks?|brickwork|clay blocks?|roof(ing)? tiles?|clay tiles?|pavers?|clay pavers?|"
+                            r"terracotta|clay pipes?|vitrified clay)\b"),
+    ("ceramic_firing", r"\b(ceramics?|porcelain|stoneware|earthenware|tiles?|tiling|sanitary ?ware|tableware|"
+                       r"vitreous china|washbasins?|wash basins?|toilets?|wc pans?|faience|majolica)\b"),
+    ("textiles", r"\b(yarn|fib(re|er)s?|textiles?|fabrics?|cloth|wool|cotton|staple|thread|nonwoven|denim|garments?|"
+                 r"apparel|clothing|t-?shirts?|shirts?|blouses?|dress(es)?|trousers|jeans|jackets?|sweaters?|"
+                 r"jumpers?|hoodies?|sweatshirts?|socks|leggings|underwear|knit\w*|jersey|woven|towels?|"
+                 r"bed ?linen|bedsheets?|pillowcases?|duvet covers?|curtains?)\b"),
     ("metal_remelting", r"\b(ingots?|billets?|slabs?|castings?|cast|remelt\w*)\b"),
     ("metal_products", r"\b(aluminium|aluminum|steel|iron|copper|brass|zinc|metal|foil|hinges?|sheet metal|"
                        r"wire|screws?|bolts?)\b"),
+    ("flat_glass_melting", r"\b(float glass|flat glass|sheet glass|window glass|float)\b"),
     ("glass_melting", r"\b(container glass|glass (jars?|bottles?|containers?)|jars?|bottles?|flint glass|"
-                      r"float glass|flat glass|sheet glass)\b"),
+                      r"glass wool|mineral wool|stone wool|rock wool|glass fib(re|er) insulation)\b"),
     ("glass_products", r"\b(glass|glazing|windshield|windscreen|laminated|insulating glass)\b"),
     ("wood_products", r"\b(pallets?|wood(en)?|timber|lumber|plywood|furniture|joinery|parquet|mdf|chipboard|"
                       r"particleboard|osb|glulam)\b"),
@@ -131,6 +171,14 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
 _CLASS_INPUTS: dict[str, str] = {
     "glass_melting": r"\b(sand|cullet|soda|soda ash|limestone|dolomite|feldspar|silica|broken glass|recycled glass|"
                      r"nepheline|glass batch)\b",
+    "flat_glass_melting": r"\b(sand|cullet|soda|soda ash|limestone|dolomite|feldspar|silica|broken glass|"
+                          r"recycled glass|nepheline|glass batch|salt ?cake|sodium sulfate|sodium sulphate)\b",
+    "ceramic_firing": r"\b(clays?|kaolin\w*|ball clay|china clay|feldspars?|quartz|sand|silica|shale|marl|talc|"
+                      r"wollastonite|nepheline|glazes?|frits?|engobe|chamotte|grog|bentonite|calcite|limestone|dolomite)\b",
+    "structural_ceramics": r"\b(clays?|shale|marl|loam|brick earth|sand|chamotte|grog|sawdust|limestone|chalk|"
+                           r"fly ash|kaolin\w*)\b",
+    "lime_clinker_burning": r"\b(limestone|chalk|calcite|calcium carbonate|marl|dolomite|clay|shale|sand|"
+                            r"iron ore|bauxite|fly ash|raw meal|mill scale)\b",
     "glass_products": r"\bglass\b",
     "concrete_mixing": r"\b(cement|concrete|aggregates?|sand|gravel|fly ash|slag|admixtures?|plasticis\w*|"
                        r"plasticiz\w*|crushed (stone|rock)|limestone filler|mortar|binder)\b",
@@ -141,8 +189,8 @@ _CLASS_INPUTS: dict[str, str] = {
                       r"wire|tinplate)\b",
     "plastics_compounding": r"\b(poly\w*|pa ?6+|eva|pvb|plastics?|granulate|resin|glass fib\w*|talc|masterbatch)\b",
     "plastic_conversion": r"\b(poly\w*|plastics?|pe|pp|pet|ps|pvc|abs|hdpe|ldpe|lldpe|ink|masterbatch)\b",
-    "textile_fibre": r"\b(wool|cotton|polyester|fib(re|er)s?|yarn|elastane|spandex|viscose|lyocell|nylon|linen|silk|"
-                     r"acrylic|polyamide)\b",
+    "textiles": r"\b(wool|cotton|polyester|fib(re|er)s?|yarn|elastane|spandex|viscose|lyocell|modal|nylon|linen|"
+                r"flax|hemp|jute|silk|acrylic|polyamide|fabrics?|cloth|cashmere|alpaca|mohair)\b",
     "food_processing": _CLASS_PATTERNS[1][1],
     "beverages": r"\b(fruit|juice|concentrates?|sugar|sweeteners?|malt|hops|barley|grapes?|coffee|tea)\b",
 }
@@ -160,7 +208,7 @@ MIN_CLASS_SHARE = 0.2
 MASS_MAJORITY = 0.5
 #: Classes a composition alone can point to (the forming step of each material family), in tie order.
 _MASS_CLASSES = ("glass_melting", "concrete_mixing", "wood_products", "metal_products", "plastic_conversion",
-                 "textile_fibre", "food_processing", "glass_products", "chemical_formulation")
+                 "textiles", "food_processing", "glass_products", "chemical_formulation")
 
 
 def _classes(text: str) -> list[str]:

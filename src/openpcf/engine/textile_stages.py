@@ -1,0 +1,202 @@
+"""Textile conversion stages: from polymer or fibre to yarn, fabric and a made-up article.
+
+A textile composition names fibres ("cotton: 100%"), but a T-shirt is fibre that was spun, knitted, dyed
+and sewn, with material lost at every stage. A practitioner adds the stages between what the input's
+factor covers and what the product is:
+
+    polymer (0) → fibre (1) → yarn (2) → greige fabric (3) → finished fabric (4) → made-up article (5)
+
+Each stage has a default per kg of **its output** — electricity (kWh, at the production region's grid),
+heat (MJ of natural gas burnt) and the input needed per kg of output (yield losses, ≥ 1) — with the public
+source it is consistent with. The values are the ones openpcf's literature recipes already use
+(``openpcf-estimate:textile:*`` in ``data/factors/literature.csv``), so a product built from fibre and a
+product built from a recipe fabric get the same stage figures. Every value is an **estimate** (``recalled``
+where the source was not read again): users with metered data override it with a BOM energy row.
+
+Pure functions; the engine (:mod:`openpcf.engine.estimation`) turns a chain into trace lines.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from math import prod
+
+POLYMER, FIBRE, YARN, GREIGE, FABRIC, MADE_UP = range(6)
+LEVEL_NAMES = ("polymer", "fibre", "yarn", "greige fabric", "finished fabric", "made-up article")
+
+
+@dataclass(frozen=True)
+class TextileStage:
+    """One conversion stage; energy and yield per kg of the stage's output."""
+
+    key: str
+    label: str
+    input_level: int
+    output_level: int
+    electricity_kwh_per_kg: float
+    heat_mj_per_kg: float
+    input_per_output: float
+    basis: str
+    spread: float = 2.0
+
+
+STAGES: dict[str, TextileStage] = {
+    s.key: s
+    for s in (
+        TextileStage(
+            "melt_spinning", "melt spinning and texturising", POLYMER, YARN, 4.0, 0.0, 1.03,
+            "Melt spinning, drawing and air-jet or false-twist texturising of polyester or polyamide filament: "
+            "about 4 kWh per kg of textured yarn, about 3% waste (van der Velden, Patel & Vogtländer 2014, Int J "
+            "LCA 19: 331-356, energy per stage vs yarn count; recalled; as in the recipe "
+            "openpcf-estimate:textile:polyester-filament-yarn). Estimate.",
+        ),
+        TextileStage(
+            "spinning", "spinning (staple fibre to yarn)", FIBRE, YARN, 3.5, 0.0, 1.136,
+            "Opening, carding, drawing and ring spinning of medium counts: about 3.5 kWh per kg of yarn; about "
+            "12% of the fibre is lost as comber noils and waste, i.e. 1.136 kg fibre per kg yarn (van der Velden "
+            "et al. 2014; recalled; as in the recipe openpcf-estimate:textile:cotton-yarn). Fine counts need "
+            "more. Estimate.",
+        ),
+        TextileStage(
+            "weaving", "weaving (incl. warping and sizing)", YARN, GREIGE, 2.5, 0.0, 1.05,
+            "Warping, sizing and weaving: about 2.5 kWh per kg of greige fabric, about 5% yarn waste (van der "
+            "Velden et al. 2014; recalled; as in openpcf-estimate:textile:cotton-fabric-woven). Estimate.",
+        ),
+        TextileStage(
+            "knitting", "knitting", YARN, GREIGE, 1.0, 0.0, 1.03,
+            "Circular or flat knitting: about 1 kWh per kg of greige fabric, about 3% yarn waste (van der Velden "
+            "et al. 2014; recalled; as in openpcf-estimate:textile:cotton-fabric-knitted). Estimate.",
+        ),
+        TextileStage(
+            "wet_processing", "wet processing (pretreatment, dyeing, finishing)", GREIGE, FABRIC, 1.5, 15.0, 1.03,
+            "Scouring, bleaching, dyeing, drying and finishing: about 10-20 MJ of heat (steam, stenters) and "
+            "about 1.5 kWh per kg of finished fabric, about 3% weight loss (specific energy of finishing mills in "
+            "the EU JRC BREF for the Textiles Industry, 2003, revised 2023; recalled; as in "
+            "openpcf-estimate:textile:dyeing-finishing). Dyes and auxiliary chemicals are not included. Estimate.",
+        ),
+        TextileStage(
+            "making_up", "making-up (cutting, sewing, pressing)", FABRIC, MADE_UP, 1.0, 0.0, 1.176,
+            "Cutting, sewing, pressing and packing: about 1 kWh per kg of article; cutting-room losses of "
+            "roughly 10-20% of the fabric (15% used: 1.176 kg fabric per kg article) (order of magnitude used "
+            "in apparel LCAs, e.g. Quantis, Measuring Fashion, 2018, methodology; recalled). Estimate.",
+        ),
+    )
+}
+
+_MADE_UP = re.compile(
+    r"\b(garments?|apparel|clothing|clothes|t-?shirts?|shirts?|blouses?|dress(es)?|trousers|pants|jeans|jackets?|"
+    r"coats?|sweaters?|jumpers?|pullovers?|cardigans?|hoodies?|sweatshirts?|socks|leggings|underwear|skirts?|shorts|"
+    r"polo|uniforms?|scarf|scarves|towels?|bed ?linen|bedsheets?|pillowcases?|duvet covers?|curtains?|tote bags?)\b",
+    re.I,
+)
+_GREIGE = re.compile(r"\b(greige|grey fabric|gray fabric|loom-?state|undyed|unfinished fabric)\b", re.I)
+_FABRIC = re.compile(r"\b(fabrics?|cloth|textiles?|jersey|denim|twill|canvas|poplin|knitted|woven|knit)\b", re.I)
+_YARN = re.compile(r"\b(yarns?|threads?|filaments?)\b", re.I)
+_FIBRE = re.compile(
+    r"\b(fib(re|er)s?|lint|staple|tow|wool|cotton|silk|flax|linen|hemp|jute|ramie|viscose|rayon|lyocell|modal|"
+    r"cupro|cashmere|alpaca|mohair|kapok|coir)\b", re.I)
+_POLYMER = re.compile(
+    r"\b(polyester|pet|pes|polyethylene terephthalate|polyamide|nylon|pa ?6+|acrylic|polyacrylonitrile|pan|"
+    r"polypropylene|pp|elastane|spandex|lycra|elastomeric|polyurethane|plastics?)\b", re.I)
+_NONWOVEN = re.compile(r"\bnon-?wovens?\b", re.I)
+_KNIT = re.compile(
+    r"\b(knit\w*|jersey|interlock|rib|fleece|t-?shirts?|polo|sweaters?|jumpers?|pullovers?|cardigans?|hoodies?|"
+    r"sweatshirts?|socks|hosiery|leggings|underwear|tights)\b", re.I)
+
+
+def product_level(name: str, description: str | None = None) -> int | None:
+    """The fabrication level a textile product's name (else its description) names, or None.
+
+    A made-up article (garment, towel …) is 5, a fabric 4 (3 when greige/undyed), a yarn 2, a fibre 1.
+    Nonwovens are None: they skip spinning and weaving, and keep the flat class default.
+    """
+    for text in (name, description or ""):
+        if _NONWOVEN.search(text):
+            return None
+        if _MADE_UP.search(text):
+            return MADE_UP
+        if _GREIGE.search(text):
+            return GREIGE
+        if _FABRIC.search(text):
+            return FABRIC
+        if _YARN.search(text):
+            return YARN
+        if re.search(r"\b(fib(re|er)s?|staple|lint|tow)\b", text, re.I):
+            return FIBRE
+    return None
+
+
+def text_level(text: str) -> int | None:
+    """The level one name stands for (a factor's or an input's): fabric 4 (greige 3), yarn 2, fibre 1,
+    synthetic polymer 0; None when the name is not a textile material."""
+    if _GREIGE.search(text):
+        return GREIGE
+    if _FABRIC.search(text):
+        return FABRIC
+    if _YARN.search(text):
+        return YARN
+    if _FIBRE.search(text):
+        return FIBRE
+    if _POLYMER.search(text):
+        return POLYMER
+    return None
+
+
+def input_level(input_name: str, factor_name: str | None) -> int | None:
+    """What an input's factor covers: the level named by the factor's name, else by the input's name.
+    None for an input that is not a textile material (a button, a zip, packaging)."""
+    own = text_level(input_name)
+    if own is None:
+        return None
+    if factor_name:
+        covered = text_level(factor_name)
+        if covered is not None:
+            return covered
+    return own
+
+
+def fabric_route(name: str, description: str | None = None) -> str:
+    """"knitting" when the name or description says knitted (or names a knitted article), else "weaving"."""
+    return "knitting" if _KNIT.search(f"{name} {description or ''}") else "weaving"
+
+
+def stage_chain(from_level: int, to_level: int, route: str = "weaving") -> list[TextileStage]:
+    """The stages that take an input covered up to ``from_level`` to ``to_level``, in order.
+
+    A polymer is melt-spun straight to yarn; a fibre is spun. Nothing is added when the input already
+    reaches the product's level. A fibre product made from a polymer has no stage here (staple-fibre
+    spinning of a polymer is not tabulated): the caller keeps the flat default for it.
+    """
+    chain: list[TextileStage] = []
+    level = from_level
+    while level < to_level:
+        if level == POLYMER:
+            stage = STAGES["melt_spinning"]
+        elif level == FIBRE:
+            stage = STAGES["spinning"]
+        elif level == YARN:
+            stage = STAGES[route]
+        elif level == GREIGE:
+            stage = STAGES["wet_processing"]
+        else:
+            stage = STAGES["making_up"]
+        if stage.output_level > to_level:
+            return chain
+        chain.append(stage)
+        level = stage.output_level
+    return chain
+
+
+def input_per_product(chain: list[TextileStage]) -> float:
+    """kg of the input per kg of product through the chain (the product of the stage yields, ≥ 1)."""
+    return prod(s.input_per_output for s in chain)
+
+
+def stage_outputs(chain: list[TextileStage], product_kg: float) -> list[tuple[TextileStage, float]]:
+    """(stage, kg of that stage's output) for ``product_kg`` of product: a stage's output is the input of
+    the later stages, so it is the product mass times the yields of the stages after it."""
+    out: list[tuple[TextileStage, float]] = []
+    for i, stage in enumerate(chain):
+        out.append((stage, product_kg * prod(s.input_per_output for s in chain[i + 1:])))
+    return out
