@@ -113,7 +113,7 @@ def test_a_minor_component_never_sets_the_class():
 def test_unknown_mass_falls_back_to_general_manufacturing():
     assert infer_product_class("Gizmo", None, [("unobtainium", 0.5), ("frobnium", 0.5)]) == "general_manufacturing"
     assert infer_product_class("Float glass pane", None, [("sand", 0.6), ("soda ash", 0.2), ("dolomite", 0.2)]) \
-        == "glass_melting"
+        == "flat_glass_melting"
 
 
 # ---------------------------------------------------------------- 3. honest proxies

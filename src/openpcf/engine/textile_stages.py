@@ -99,6 +99,10 @@ _FIBRE = re.compile(
 _POLYMER = re.compile(
     r"\b(polyester|pet|pes|polyethylene terephthalate|polyamide|nylon|pa ?6+|acrylic|polyacrylonitrile|pan|"
     r"polypropylene|pp|elastane|spandex|lycra|elastomeric|polyurethane|plastics?)\b", re.I)
+#: Parts of an article that are not textile material, whatever they are made of ("polyester buttons").
+_TRIMS = re.compile(
+    r"\b(buttons?|zips?|zippers?|rivets?|snaps?|press studs?|buckles?|labels?|tags?|hangers?|eyelets?|hooks?|"
+    r"poppers?|toggles?|beads?|sequins?|packaging|polybags?)\b", re.I)
 _NONWOVEN = re.compile(r"\bnon-?wovens?\b", re.I)
 _KNIT = re.compile(
     r"\b(knit\w*|jersey|interlock|rib|fleece|t-?shirts?|polo|sweaters?|jumpers?|pullovers?|cardigans?|hoodies?|"
@@ -145,8 +149,8 @@ def text_level(text: str) -> int | None:
 
 def input_level(input_name: str, factor_name: str | None) -> int | None:
     """What an input's factor covers: the level named by the factor's name, else by the input's name.
-    None for an input that is not a textile material (a button, a zip, packaging)."""
-    own = text_level(input_name)
+    None for an input that is not a textile material (a button or a zip, whatever its material; packaging)."""
+    own = None if _TRIMS.search(input_name) else text_level(input_name)
     if own is None:
         return None
     if factor_name:
