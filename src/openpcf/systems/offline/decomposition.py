@@ -76,6 +76,7 @@ _ALREADY_RECYCLED = re.compile(r"scrap|recycl|cullet|recovered|secondary|reclaim
 _HEAD_END = re.compile(
     r"\s(?:for|with|containing|from|made|in|of|per|based|according)\s|[(,;:/\u2013\u2014]|\s-\s", re.IGNORECASE
 )
+_MINOR_IN_NAME = re.compile(r"\s(?:with|containing)\s", re.IGNORECASE)
 _NAME_WORD = re.compile(r"[^\W\d_][\w'-]*")
 
 
@@ -105,7 +106,8 @@ def find_mentions(name: str, description: str | None, vocabulary: tuple[str, ...
     """Materials mentioned in the name and description (longest spelling first, no overlaps);
     ``vocabulary`` adds material names to the built-in list."""
     text = name + " \n " + (description or "")
-    name_end = len(name)
+    minor = _MINOR_IN_NAME.search(name)  # "Silicone oil containing hydrogen": a constituent, not the product
+    name_end = minor.start() if minor else len(name)
     taken: list[tuple[int, int]] = []
     found: list[Mention] = []
     for pattern, _length, material in synonym_patterns(vocabulary):
