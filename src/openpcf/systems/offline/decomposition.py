@@ -69,6 +69,9 @@ _RECYCLED_BEFORE = re.compile(
     r"\b(?:recycled|regenerated|reclaimed|post[\s-]?consumer|pre[\s-]?consumer|secondary)\W+(?:\w+\W+)?$",
     re.IGNORECASE,
 )
+_RECYCLED_START = re.compile(
+    r"(?:recycled|regenerated|reclaimed|post[\s-]?consumer|pre[\s-]?consumer)\s", re.IGNORECASE
+)
 _VIRGIN_BEFORE = re.compile(r"\b(?:virgin|primary|new)\W+$", re.IGNORECASE)
 # Materials that already are the recycled route (scrap, cullet, recovered paper): no "recycled" prefix.
 _ALREADY_RECYCLED = re.compile(r"scrap|recycl|cullet|recovered|secondary|reclaimed", re.IGNORECASE)
@@ -118,7 +121,8 @@ def find_mentions(name: str, description: str | None, vocabulary: tuple[str, ...
             if not _counts(text, m):
                 continue
             before = text[max(0, m.start() - 40) : m.start()]
-            recycled = bool(_RECYCLED_BEFORE.search(before)) and not _ALREADY_RECYCLED.search(material.name)
+            said = _RECYCLED_BEFORE.search(before) or _RECYCLED_START.match(m.group())  # "recycled polyester"
+            recycled = bool(said) and not _ALREADY_RECYCLED.search(material.name)
             found.append(
                 Mention(
                     material,
@@ -138,7 +142,9 @@ def _counts(text: str, m: re.Match[str]) -> bool:
     """False for a word in a purpose clause ("for bitumen modification", "used in cleaning products"),
     after a negation ("no added sugar") or before "-free" ("halogen-free"): it does not say what the
     product is or is made of."""
-    before, after = text[max(0, m.start() - 120) : m.start()], text[m.end() : m.end() + 40]
+    # the name and the description are joined by a line break: a clause never runs across it
+    before = text[max(0, m.start() - 120) : m.start()].rsplit("\n", 1)[-1]
+    after = text[m.end() : m.end() + 40].split("\n", 1)[0]
     in_purpose = _PURPOSE.search(before) or (_FOR_BEFORE.search(before) and _PURPOSE_AFTER.match(after))
     return not (in_purpose or _NEGATION.search(before) or _FREE_AFTER.match(after))
 
@@ -179,10 +185,9 @@ def choose_family(name: str, description: str | None) -> tuple[ProductFamily | N
     best: tuple[float, int, int] = (0.0, 0, 0)
     chosen: ProductFamily | None = None
     chosen_cues: list[str] = []
-    text = name + " " + (description or "")
     head = name_head(name)
     for order, family in enumerate(product_families()):
-        if not any(_hits(w, text) for w in family.requires):
+        if not any(_hits(w, name) or _hits(w, description or "") for w in family.requires):
             continue
         in_name = [c for c in family.cues if _hits(c, name)]
         in_desc = [c for c in family.cues if c not in in_name and _hits(c, description or "")]
