@@ -145,11 +145,11 @@ def test_shipped_knowledge_is_consistent() -> None:
 
 
 def test_family_cues_in_a_purpose_clause_do_not_pick_the_family() -> None:
-    # "bitumen" names what the polymer is for; before issue 14 it chose the fuel family (crude oil).
-    components, trace = bill_of_materials("Blend K7", "A polyolefin blend for bitumen modification")
+    # "adhesive" names what the polymer is for, not what the product is.
+    components, trace = bill_of_materials("Blend K7", "A polyolefin blend for adhesive production")
     assert trace["family"] is None
     assert [c.name for c in components] == ["polyolefin"]
-    family, _ = choose_family("Sodium acetate", "A white salt. It is used in cleaning products.")
+    family, _ = choose_family("Sodium acetate", "A white salt. It is used in garden furniture.")
     assert family is None
 
 
@@ -198,8 +198,8 @@ def test_material_named_in_the_name_without_a_family_cue_there_drops_a_descripti
 
 
 def test_material_after_with_or_containing_in_the_name_is_minor() -> None:
-    shares = {c.name: c.share for c in bill_of_materials("Silicone fluid containing hydrogen", None)[0]}
-    assert shares == {"silicone": 0.5, "hydrogen": 0.05}
+    shares = {c.name: c.share for c in bill_of_materials("Paraffin wax containing stearin", None)[0]}
+    assert shares == {"wax": 0.5, "stearic acid": 0.05}
 
 
 def test_new_families_tapware_hardware_enriched_cake_laminated_glass() -> None:

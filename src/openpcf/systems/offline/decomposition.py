@@ -50,7 +50,7 @@ _PURPOSE = re.compile(
 _NEGATION = re.compile(
     r"\b(?:no|non|zero|without|free from|not contain\w*)\b(?:\W+[\w-]+){0,3}?\W*$", re.IGNORECASE
 )
-# "for bitumen modification", "for hydraulic applications": the word between names the purpose.
+# "for adhesive production", "for hydraulic applications": the word between names the purpose.
 _FOR_BEFORE = re.compile(r"\bfor\s+(?:the\s+)?(?:[\w-]+\s+){0,2}$", re.IGNORECASE)
 _PURPOSE_AFTER = re.compile(
     r"^(?:[\s-]+[\w-]+)?\s+(?:modification|production|manufacture|manufacturing|processing|industry|sector|"
@@ -64,7 +64,7 @@ _SHARE_AFTER = re.compile(
     r"(\d+(?:[.,]\d+)?)\s?%",
     re.IGNORECASE,
 )
-# A recycled qualifier right before a mention ("100% recycled PA6", "Recycled wool", "post-consumer PET").
+# A recycled qualifier right before a mention ("100% recycled nylon", "Recycled cotton", "post-consumer PET").
 _RECYCLED_BEFORE = re.compile(
     r"\b(?:recycled|regenerated|reclaimed|post[\s-]?consumer|pre[\s-]?consumer|secondary)\W+(?:\w+\W+)?$",
     re.IGNORECASE,
@@ -109,7 +109,7 @@ def find_mentions(name: str, description: str | None, vocabulary: tuple[str, ...
     """Materials mentioned in the name and description (longest spelling first, no overlaps);
     ``vocabulary`` adds material names to the built-in list."""
     text = name + " \n " + (description or "")
-    minor = _MINOR_IN_NAME.search(name)  # "Silicone oil containing hydrogen": a constituent, not the product
+    minor = _MINOR_IN_NAME.search(name)  # "Paraffin wax containing stearin": a constituent, not the product
     name_end = minor.start() if minor else len(name)
     taken: list[tuple[int, int]] = []
     found: list[Mention] = []
@@ -139,7 +139,7 @@ def find_mentions(name: str, description: str | None, vocabulary: tuple[str, ...
 
 
 def _counts(text: str, m: re.Match[str]) -> bool:
-    """False for a word in a purpose clause ("for bitumen modification", "used in cleaning products"),
+    """False for a word in a purpose clause ("for adhesive production", "used in garden furniture"),
     after a negation ("no added sugar") or before "-free" ("halogen-free"): it does not say what the
     product is or is made of."""
     # the name and the description are joined by a line break: a clause never runs across it
@@ -157,7 +157,7 @@ def _hits(word: str, text: str) -> bool:
 def name_head(name: str) -> tuple[int, int] | None:
     """Character span of the head noun of a product name — its last word before a relation word
     ("for", "with", "containing", …), a bracket or a comma, ignoring trailing codes, sizes and numbers
-    ("Steel door hinge 160 mm" → "hinge"; "Silicone oil containing …" → "oil"). None when the name has no word."""
+    ("Steel door hinge 160 mm" → "hinge"; "Paraffin wax containing …" → "wax"). None when the name has no word."""
     cut = _HEAD_END.search(" " + name)
     segment = name[: max(0, cut.start() - 1)] if cut and cut.start() > 1 else name
     words = [w for w in _NAME_WORD.finditer(segment) if len(w.group()) > 2 and not any(c.isdigit() for c in w.group())]
@@ -300,7 +300,7 @@ def bill_of_materials(
 
 
 def _apply_written_shares(components: list[Component], explicit: dict[str, float]) -> list[Component]:
-    """Shares written in the text ("aluminium scrap (minimum 85 %)") are kept as kg per kg of product and
+    """Shares written in the text ("copper scrap (at least 60 %)") are kept as kg per kg of product and
     the other components are scaled to fill the rest (when the written shares sum to less than 1)."""
     fixed = sum(explicit.get(c.name, 0.0) for c in components)
     if not explicit or not 0 < fixed < 1:
@@ -317,9 +317,9 @@ def _apply_written_shares(components: list[Component], explicit: dict[str, float
 
 
 def _recycled_route(components: list[Component], mentions: list[Mention]) -> list[Component]:
-    """A component the text calls recycled ("100% recycled PA6", "recycled wool yarn") becomes
+    """A component the text calls recycled ("100% recycled nylon", "recycled cotton yarn") becomes
     "recycled <material>" (the engine prices recycled inputs by the cut-off rule); when the text also
-    names the virgin material ("recycled PA6 mixed with virgin PA6") it is split half and half."""
+    names the virgin material ("recycled nylon mixed with virgin nylon") it is split half and half."""
     recycled = {m.material.name: m for m in mentions if m.recycled}
     virgin = {m.material.name for m in mentions if m.virgin}
     out: list[Component] = []
