@@ -41,16 +41,46 @@ _MIN_FAMILY_SCORE = 1  # one cue in the description suffices (a family guess bea
 _PURPOSE = re.compile(
     r"\b(?:used (?:in|for|as)|intended for|suitable for|ideal for|designed for|applications?|for use|"
     r"in the (?:production|manufacture|moulding|molding) of|for the (?:production|manufacture|modification|"
-    r"insulation) of|for [\w\s]{0,20}treatment|insulation of|replac\w+|instead of|compared (?:to|with))\b[^.,;:]*$",
+    r"insulation) of|for [\w\s]{0,20}treatment|insulation of|replac\w+|instead of|compared (?:to|with)|"
+    r"for (?:the )?[\w-]+(?:\s[\w-]+)?\s(?:modification|production|manufacture|manufacturing|processing|"
+    r"industry|sector|applications?))\b[^.,;:]*$",
     re.IGNORECASE,
 )
 # A negation covers the next few words only ("no added sugars", "without preservatives").
 _NEGATION = re.compile(
     r"\b(?:no|non|zero|without|free from|not contain\w*)\b(?:\W+[\w-]+){0,3}?\W*$", re.IGNORECASE
 )
+# "for adhesive production", "for hydraulic applications": the word between names the purpose.
+_FOR_BEFORE = re.compile(r"\bfor\s+(?:the\s+)?(?:[\w-]+\s+){0,2}$", re.IGNORECASE)
+_PURPOSE_AFTER = re.compile(
+    r"^(?:[\s-]+[\w-]+)?\s+(?:modification|production|manufacture|manufacturing|processing|industry|sector|"
+    r"applications?|treatment|insulation|construction)\b",
+    re.IGNORECASE,
+)
 _FREE_AFTER = re.compile(r"^[\s-]?free\b", re.IGNORECASE)  # "halogen-free", "gluten free"
 _SHARE_BEFORE = re.compile(r"(\d+(?:[.,]\d+)?)\s?%\s*(?:of\s+)?(?:\w+\s+){0,2}$")
-_SHARE_AFTER = re.compile(r"^\s*(?:\(|:)?\s*(\d+(?:[.,]\d+)?)\s?%")
+_SHARE_AFTER = re.compile(
+    r"^\s*(?:\(|:)?\s*(?:content\s+(?:of\s+)?)?(?:(?:minimum|min\.|at least|more than|over|above|approx\.|about|ca\.|~)\s*)?"
+    r"(\d+(?:[.,]\d+)?)\s?%",
+    re.IGNORECASE,
+)
+# A recycled qualifier right before a mention ("100% recycled nylon", "Recycled cotton", "post-consumer PET").
+_RECYCLED_BEFORE = re.compile(
+    r"\b(?:recycled|regenerated|reclaimed|post[\s-]?consumer|pre[\s-]?consumer|secondary)\W+(?:\w+\W+)?$",
+    re.IGNORECASE,
+)
+_RECYCLED_START = re.compile(
+    r"(?:recycled|regenerated|reclaimed|post[\s-]?consumer|pre[\s-]?consumer)\s", re.IGNORECASE
+)
+_VIRGIN_BEFORE = re.compile(r"\b(?:virgin|primary|new)\W+$", re.IGNORECASE)
+# Materials that already are the recycled route (scrap, cullet, recovered paper): no "recycled" prefix.
+_ALREADY_RECYCLED = re.compile(r"scrap|recycl|cullet|recovered|secondary|reclaimed", re.IGNORECASE)
+# The head of a product name ends before a purpose/relation word, a bracket or a comma.
+_HEAD_END = re.compile(
+    r"\s(?:for|with|containing|from|made|in|of|per|based|according)\s|[(,;:/\u2013\u2014]|\s-\s", re.IGNORECASE
+)
+_MINOR_IN_NAME = re.compile(r"\s(?:with|containing)\s", re.IGNORECASE)
+_NAME_WORD = re.compile(r"[^\W\d_][\w'-]*")
 
 
 @dataclass(frozen=True)
@@ -62,6 +92,8 @@ class Mention:
     position: int
     in_name: bool
     share: float | None
+    recycled: bool = False  # "recycled X", "post-consumer X" (and the material is not scrap already)
+    virgin: bool = False  # "virgin X", "primary X"
 
 
 @dataclass
@@ -77,7 +109,8 @@ def find_mentions(name: str, description: str | None, vocabulary: tuple[str, ...
     """Materials mentioned in the name and description (longest spelling first, no overlaps);
     ``vocabulary`` adds material names to the built-in list."""
     text = name + " \n " + (description or "")
-    name_end = len(name)
+    minor = _MINOR_IN_NAME.search(name)  # "Paraffin wax containing stearin": a constituent, not the product
+    name_end = minor.start() if minor else len(name)
     taken: list[tuple[int, int]] = []
     found: list[Mention] = []
     for pattern, _length, material in synonym_patterns(vocabulary):
@@ -85,20 +118,58 @@ def find_mentions(name: str, description: str | None, vocabulary: tuple[str, ...
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
             taken.append((m.start(), m.end()))
-            before = text[max(0, m.start() - 120) : m.start()]
-            if _PURPOSE.search(before) or _NEGATION.search(before) or _FREE_AFTER.match(text[m.end() :]):
+            if not _counts(text, m):
                 continue
+            before = text[max(0, m.start() - 40) : m.start()]
+            said = _RECYCLED_BEFORE.search(before) or _RECYCLED_START.match(m.group())  # "recycled polyester"
+            recycled = bool(said) and not _ALREADY_RECYCLED.search(material.name)
             found.append(
-                Mention(material, m.group(), m.start(), m.start() < name_end, _explicit_share(text, m))
+                Mention(
+                    material,
+                    m.group(),
+                    m.start(),
+                    m.start() < name_end,
+                    _explicit_share(text, m),
+                    recycled=recycled,
+                    virgin=bool(_VIRGIN_BEFORE.search(before)),
+                )
             )
     found.sort(key=lambda x: x.position)
     return found
 
 
+def _counts(text: str, m: re.Match[str]) -> bool:
+    """False for a word in a purpose clause ("for adhesive production", "used in garden furniture"),
+    after a negation ("no added sugar") or before "-free" ("halogen-free"): it does not say what the
+    product is or is made of."""
+    # the name and the description are joined by a line break: a clause never runs across it
+    before = text[max(0, m.start() - 120) : m.start()].rsplit("\n", 1)[-1]
+    after = text[m.end() : m.end() + 40].split("\n", 1)[0]
+    in_purpose = _PURPOSE.search(before) or (_FOR_BEFORE.search(before) and _PURPOSE_AFTER.match(after))
+    return not (in_purpose or _NEGATION.search(before) or _FREE_AFTER.match(after))
+
+
+def _hits(word: str, text: str) -> bool:
+    """True when ``word`` occurs in ``text`` outside purpose clauses and negations."""
+    return any(_counts(text, m) for m in word_pattern(word).finditer(text))
+
+
+def name_head(name: str) -> tuple[int, int] | None:
+    """Character span of the head noun of a product name — its last word before a relation word
+    ("for", "with", "containing", …), a bracket or a comma, ignoring trailing codes, sizes and numbers
+    ("Steel door hinge 160 mm" → "hinge"; "Paraffin wax containing …" → "wax"). None when the name has no word."""
+    cut = _HEAD_END.search(" " + name)
+    segment = name[: max(0, cut.start() - 1)] if cut and cut.start() > 1 else name
+    words = [w for w in _NAME_WORD.finditer(segment) if len(w.group()) > 2 and not any(c.isdigit() for c in w.group())]
+    if not words:
+        return None
+    return words[-1].start(), words[-1].end()
+
+
 def _explicit_share(text: str, m: re.Match[str]) -> float | None:
     """A mass share written next to a mention ("30% SiO2", "glass fibre (35 %)"), as kg per kg."""
     before = _SHARE_BEFORE.search(text[max(0, m.start() - 30) : m.start()])
-    after = _SHARE_AFTER.match(text[m.end() : m.end() + 12])
+    after = _SHARE_AFTER.match(text[m.end() : m.end() + 40])
     hit = before or after
     if not hit:
         return None
@@ -107,17 +178,26 @@ def _explicit_share(text: str, m: re.Match[str]) -> float | None:
 
 
 def choose_family(name: str, description: str | None) -> tuple[ProductFamily | None, list[str]]:
-    """The product family whose cue words best fit the text (name cues count double), with the cues hit."""
+    """The product family whose cue words best fit the text, with the cues hit.
+
+    A cue scores 2 in the name (+2 more when it is the name's head noun, see :func:`name_head`) and 1 in
+    the description; cues and ``requires`` words inside purpose clauses or negations do not count."""
     best: tuple[float, int, int] = (0.0, 0, 0)
     chosen: ProductFamily | None = None
     chosen_cues: list[str] = []
-    text = name + " " + (description or "")
+    head = name_head(name)
     for order, family in enumerate(product_families()):
-        if not any(word_pattern(w).search(text) for w in family.requires):
+        if not any(_hits(w, name) or _hits(w, description or "") for w in family.requires):
             continue
-        in_name = [c for c in family.cues if word_pattern(c).search(name)]
-        in_desc = [c for c in family.cues if c not in in_name and word_pattern(c).search(description or "")]
-        score = 2.0 * len(in_name) + len(in_desc)
+        in_name = [c for c in family.cues if _hits(c, name)]
+        in_desc = [c for c in family.cues if c not in in_name and _hits(c, description or "")]
+        at_head = [
+            c
+            for c in in_name
+            if head and any(m.start() <= head[0] < m.end() or m.start() < head[1] <= m.end()
+                            for m in word_pattern(c).finditer(name))
+        ]  # fmt: skip
+        score = 2.0 * len(in_name) + 2.0 * min(len(at_head), 1) + len(in_desc)
         key = (score, len(in_name) + len(in_desc), -order)  # ties: more distinct cues, then file order
         if score >= _MIN_FAMILY_SCORE and key > best:
             best, chosen, chosen_cues = key, family, in_name + in_desc
@@ -148,9 +228,16 @@ def bill_of_materials(
     """
     mentions = find_mentions(name, description, vocabulary)
     family, cues = choose_family(name, description) if use_families else (None, [])
+    dropped: str | None = None
+    if family is not None and any(m.in_name for m in mentions) and not any(_hits(c, name) for c in family.cues):
+        # The name says what the product is made of and nothing in it points to the family: a family
+        # guessed from the description alone ("… made with the help of a sulphuric acid catalyst") would
+        # replace the product by something else.
+        dropped, family, cues = family.name, None, []
     text = name + " " + (description or "")
     components: list[Component] = []
     used: set[str] = set()
+    explicit: dict[str, float] = {}  # component name → share written in the text
     if family is not None:
         recycled = family.recycled_first and bool(RECYCLED_EMPHASIS.search(text))
         for i, fc in enumerate(family.components):
@@ -168,6 +255,11 @@ def bill_of_materials(
             share = fc.share
             if recycled and re.search(r"scrap|recycl", comp_name):
                 share *= 3  # the text stresses recycled content: scrap inputs outweigh primary metal
+            named = [m for m in mentions if m.material.name == comp_name]
+            written = next((m.share for m in named if m.share is not None), None)
+            if written is not None:
+                explicit[comp_name] = written
+                source += f" (share written in the text: {written:.0%})"
             components.append(Component(comp_name, share, source, i, tuple(fc.covers)))
     for j, m in enumerate(mentions):
         if m.material.name in used:
@@ -176,14 +268,19 @@ def bill_of_materials(
         if family is not None and _covered(m.material, components):
             continue
         share = m.share if m.share is not None else _NAME_SHARE if m.in_name else _DESCRIPTION_SHARE
+        if m.share is not None:
+            explicit[m.material.name] = m.share
         where = "product name" if m.in_name else "description"
         components.append(Component(m.material.name, share, f"named in the {where}: '{m.text}'", 100 + j))
     if not components:
         components.append(Component(_clean_name(name), 1.0, "no material recognised: the product itself", 0))
+    components = _apply_written_shares(components, explicit)
+    components = _recycled_route(components, mentions)
     components.sort(key=lambda c: (-c.share, c.rank))
     components = _dedupe(components)[:MAX_COMPONENTS]
     trace = {
         "family": family.name if family else None,
+        "family_dropped": dropped,
         "family_cues": cues,
         "mentions": [
             {"text": m.text, "material": m.material.name, "in_name": m.in_name, "share": m.share}
@@ -200,6 +297,45 @@ def bill_of_materials(
         ),
     }
     return components, trace
+
+
+def _apply_written_shares(components: list[Component], explicit: dict[str, float]) -> list[Component]:
+    """Shares written in the text ("copper scrap (at least 60 %)") are kept as kg per kg of product and
+    the other components are scaled to fill the rest (when the written shares sum to less than 1)."""
+    fixed = sum(explicit.get(c.name, 0.0) for c in components)
+    if not explicit or not 0 < fixed < 1:
+        for c in components:
+            c.share = explicit.get(c.name, c.share)
+        return components
+    others = sum(c.share for c in components if c.name not in explicit)
+    for c in components:
+        if c.name in explicit:
+            c.share = explicit[c.name]
+        elif others > 0:
+            c.share = c.share * (1 - fixed) / others
+    return components
+
+
+def _recycled_route(components: list[Component], mentions: list[Mention]) -> list[Component]:
+    """A component the text calls recycled ("100% recycled nylon", "recycled cotton yarn") becomes
+    "recycled <material>" (the engine prices recycled inputs by the cut-off rule); when the text also
+    names the virgin material ("recycled nylon mixed with virgin nylon") it is split half and half."""
+    recycled = {m.material.name: m for m in mentions if m.recycled}
+    virgin = {m.material.name for m in mentions if m.virgin}
+    out: list[Component] = []
+    for c in components:
+        m = recycled.get(c.name)
+        if m is None:
+            out.append(c)
+            continue
+        source = f"{c.source}; called recycled in the text: '{m.text}'"
+        if c.name in virgin and not (m.share is not None and m.share >= 0.99):
+            half = c.share / 2
+            out.append(Component(f"recycled {c.name}", half, source, c.rank, c.covers))
+            out.append(Component(c.name, half, c.source + "; virgin material also named", c.rank, c.covers))
+        else:
+            out.append(Component(f"recycled {c.name}", c.share, source, c.rank, c.covers))
+    return out
 
 
 def _dedupe(components: list[Component]) -> list[Component]:
