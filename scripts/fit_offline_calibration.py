@@ -32,7 +32,7 @@ from openpcf.systems.offline.calibration import (
 )
 from openpcf.systems.offline.mapping import OfflineMapper
 from openpcf.systems.offline.picklist_search import PicklistSearch
-from openpcf.systems.offline.triage import FEATURES, triage_features
+from openpcf.systems.offline.triage import FEATURES, REPORTED, triage_features
 
 MAPPING_FEATURES = ("top", "margin", "generic", "head_coverage")
 SEEDS = (0, 1, 2, 3, 4)
@@ -41,6 +41,30 @@ SEEDS = (0, 1, 2, 3, 4)
 def _metric(result: Any, name: str) -> dict[str, Any]:
     v = result.metrics[name]
     return {"value": round(v.value, 6), "ci": [round(c, 6) for c in v.ci]}
+
+
+def _cv_accuracy(
+    feats: list[dict[str, float]], labels: list[bool], features: list[str], folds: int, l2: float
+) -> float:
+    """Mean out-of-fold accuracy over :data:`SEEDS` (P ≥ 0.5 → map)."""
+    hits = 0
+    for seed in SEEDS:
+        probs = cross_validated_probabilities("triage", feats, labels, features, folds=folds, l2=l2, seed=seed)
+        hits += sum((p >= 0.5) == y for p, y in zip(probs, labels, strict=True))
+    return round(hits / (len(SEEDS) * len(labels)), 4)
+
+
+def selection_report(
+    feats: list[dict[str, float]], labels: list[bool], folds: int, l2: float
+) -> dict[str, float]:
+    """Cross-validated accuracy of the model, of the model without each feature ("-name") and with each
+    reported evidence feature added ("+name"): the selection evidence, recomputed on every fit."""
+    out = {"model": _cv_accuracy(feats, labels, list(FEATURES), folds, l2)}
+    for name in FEATURES:
+        out[f"-{name}"] = _cv_accuracy(feats, labels, [f for f in FEATURES if f != name], folds, l2)
+    for name in REPORTED:
+        out[f"+{name}"] = _cv_accuracy(feats, labels, [*FEATURES, name], folds, l2)
+    return out
 
 
 def fit_triage(
@@ -68,6 +92,7 @@ def fit_triage(
         "mean": {
             k: round(sum(r[k]["value"] for r in runs) / len(runs), 4) for k in ("accuracy", "ece", "brier")
         },
+        "selection_cv_accuracy": selection_report(feats, labels, folds, l2),
     }
     model = fit_calibrator(
         "triage",
@@ -154,6 +179,8 @@ def main(argv: list[str] | None = None) -> int:
         print(task, json.dumps(report["mean"]), file=sys.stdout)
         for run in report["runs"]:
             print("  ", json.dumps(run))
+        if "selection_cv_accuracy" in report:
+            print("  selection (CV accuracy):", json.dumps(report["selection_cv_accuracy"]))
         text = json.dumps(model.model_dump(), indent=1) + "\n"
         path = calibration_path(task)
         if args.check:

@@ -116,3 +116,41 @@ def test_an_empty_market_is_a_recorded_failure(search: PicklistSearch) -> None:
     row = TriageRow(id="e", input=market(""), expected_output={"should_map": True})
     result = asyncio.run(OfflineTriage(search, calibrator=HAND_MODEL, reranker=HAND_RERANKER).solve(row))
     assert result.output is None and "names nothing to triage" in result.error
+
+
+def test_fabrication_level_of_a_product_made_from_a_listed_material(search: PicklistSearch) -> None:
+    # "Glass bottle": the picklist holds glass (an ingredient) but nothing at the bottle's own level
+    features, evidence = triage_features(market("Market for Glass bottle"), search, reranker=HAND_RERANKER)
+    assert evidence["best_activity"] == "flat glass, uncoated"
+    assert features["ingredient_level"] == 1.0  # names "glass", not the head noun "bottle"
+    assert features["uncovered_words"] == 1.0  # "bottle"
+    assert features["same_level"] == 0.0  # no material activity's base name names "bottle"
+
+
+def test_fabrication_level_of_a_listed_material(search: PicklistSearch) -> None:
+    features, _ = triage_features(market("Market for Float glass, uncoated"), search, reranker=HAND_RERANKER)
+    assert features["ingredient_level"] == 0.0 and features["uncovered_words"] == 1.0  # "float"
+    # same level: "flat glass, uncoated" names "glass"; hand re-ranker z = 2·cov + precision
+    # = 2·(1/2) + 2/3 (flat, glass, uncoated: glass and uncoated are said by the market) → σ(5/3)
+    assert features["same_level"] == pytest.approx(1 / (1 + math.exp(-5 / 3)), abs=1e-9)
+
+
+def test_an_energy_carrier_maps_and_says_why(search: PicklistSearch) -> None:
+    model = Calibrator(task="triage", features=["commodity_cues"], weights=[3.0], bias=-1.0)
+    row = TriageRow(id="c", input=market("Market for Electricity"), expected_output={"should_map": True})
+    result = asyncio.run(OfflineTriage(search, calibrator=model, reranker=HAND_RERANKER).solve(row))
+    # one commodity word: z = 3 − 1 = 2 → P(map) = σ(2) = 0.8808
+    assert result.output == {"should_map": True, "confidence": round(1 / (1 + math.exp(-2)), 4)}
+    assert result.trace["rationale"].startswith("map: an energy carrier or utility")
+
+
+def test_two_named_materials_are_a_compositeness_cue(search: PicklistSearch) -> None:
+    model = Calibrator(task="triage", features=["materials_named"], weights=[-2.0], bias=1.0)
+    row = TriageRow(
+        id="d", input=market("Market for Polycarbonate and ABS blend"), expected_output={"should_map": False}
+    )
+    result = asyncio.run(OfflineTriage(search, calibrator=model, reranker=HAND_RERANKER).solve(row))
+    assert result.trace["features"]["materials_named"] == 2.0  # polycarbonate, ABS
+    # z = 1 − 2·2 = −3 → decompose, confidence 1 − σ(−3)
+    assert result.output == {"should_map": False, "confidence": round(1 - 1 / (1 + math.exp(3)), 4)}
+    assert "formulation" in result.trace["rationale"] and "2 materials named" in result.trace["rationale"]

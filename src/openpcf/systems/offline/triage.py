@@ -3,16 +3,22 @@
 A practitioner maps when a background activity *is* the thing bought (grid electricity, caustic soda,
 float glass) and decomposes when it is an assembly, a formulation, a blend or a material whose
 specification the database cannot represent (recycled content, a finish, a multi-layer laminate).
-The solver gathers evidence that transfers across items (see :func:`triage_features`) and turns it into
-P(should_map) with a logistic model fitted on dev data (see :mod:`openpcf.systems.offline.calibration`):
 
-- fabrication level: does the picklist hold a *material* activity for exactly this thing — the learned
-  re-ranker's best match, whether it names the head noun, what it says that the market does not;
-- compositeness from openpcf's decomposition knowledge: a known bill of materials for the product family,
-  the number of materials the head phrase names;
-- assembly, formulation and list words of the text; energy carriers and utilities, which every database has;
-- the root-material context: a market whose head repeats the product being footprinted is its main
-  constituent, which is usually specific enough to decompose.
+The decision model (:data:`FEATURES`, fitted by :mod:`openpcf.systems.offline.calibration`) reads four
+pieces of evidence, the ones that survived cross-validated selection on the dev70 split (issue 17;
+``docs/offline.md``, Triage):
+
+- energy carriers and utilities named in the market (every database holds them);
+- assembly/part words of the market name (an assembly is decomposed into its parts);
+- formulation/blend words of the market text (a formulation is decomposed into its ingredients);
+- compositeness from openpcf's decomposition knowledge: the number of distinct materials the head
+  phrase names (``materials.json``).
+
+Fabrication-level evidence from the picklist (the learned re-ranker's best *material* activity, whether
+it is at the market's own level or at an ingredient's, the mapping re-ranker's score of the best
+same-level candidate, what the market says that the activity does not) and the root-material context
+are still computed and kept in the trace, but did not improve cross-validated accuracy and are not in
+the model (:data:`REPORTED`).
 
 The decision is ``P ≥ 0.5``; the confidence is ``max(P, 1 − P)``. The trace keeps every feature, the
 best candidate activity and a one-line rationale.
@@ -35,17 +41,28 @@ from openpcf.systems.offline.reranker import Reranker, candidate_features, load_
 from openpcf.systems.protocol import SolverResult
 
 FEATURES = (
+    "commodity_cues",
+    "assembly_cues",
+    "formulation_cues",
+    "materials_named",
+)
+# Evidence computed for the trace and for the fitting script's selection report, not in the model.
+REPORTED = (
     "match",
     "head_coverage",
     "names_head_noun",
+    "same_product",
+    "same_level",
+    "ingredient_level",
+    "uncovered_words",
     "extra_words",
     "family_parts",
-    "materials_named",
-    "assembly_cues",
-    "formulation_cues",
+    "has_family",
     "list_cues",
-    "commodity_cues",
     "root_overlap",
+    "processing_cues",
+    "recycled_cues",
+    "name_words",
 )
 
 _ASSEMBLY = re.compile(
@@ -74,17 +91,23 @@ def _count(pattern: re.Pattern[str], text: str) -> float:
 def triage_features(
     inp: TriageInput, search: PicklistSearch, *, k: int = 20, reranker: Reranker | None = None
 ) -> tuple[dict[str, float], dict[str, Any]]:
-    """The evidence features of one market (see :data:`FEATURES`) and the best candidate for the trace.
+    """The evidence features of one market (:data:`FEATURES` and :data:`REPORTED`) and the best candidate.
 
-    Fabrication level: the learned re-ranker picks the best *material* activity for the market's head
-    phrase; ``match`` is its score (0–1), ``head_coverage`` the share of the head words it names,
-    ``names_head_noun`` whether it names the head noun (a "steel housing" matched by "steel" is matched at
-    an ingredient's level), ``extra_words`` the share of its base-name words the market does not say (an
-    activity for something more specific, or an assembly containing it). Compositeness: ``family_parts``
-    = components of the typical bill of materials openpcf knows for the product family the head phrase
-    points to (0: none known; 1: the material itself), ``materials_named`` = distinct materials the head
-    phrase names. Text cues: assembly words, formulation words, lists, energy carriers and utilities.
-    Root context: ``root_overlap`` = share of the head words that repeat the product being footprinted.
+    Model features: ``commodity_cues`` (energy carriers and utilities in the name), ``assembly_cues``
+    (assembly/part words in the name), ``formulation_cues`` (formulation/blend words in name and
+    description), ``materials_named`` (distinct materials of openpcf's vocabulary named in the head phrase).
+
+    Reported fabrication-level evidence: the learned re-ranker picks the best *material* activity for the
+    market's head phrase; ``match`` is its score (0–1), ``head_coverage`` the share of the head words it
+    names, ``uncovered_words`` the number it does not name (a specification the activity does not
+    represent), ``names_head_noun`` whether it names the head noun, ``ingredient_level`` whether it names
+    another head word but not the head noun (a "steel housing" matched by "steel" is matched at an
+    ingredient's level), ``same_level`` the score (0–1) of the best material activity whose base name
+    (before the first comma) names the head noun (0: none), ``same_product`` whether that base name is the
+    head itself, ``extra_words`` the share of its base-name words the market does not say. Decomposition
+    knowledge: ``family_parts`` = components of the typical bill of materials of the product family the
+    head phrase points to (0: none known), ``has_family`` = 1 when that bill has two or more parts. Root
+    context: ``root_overlap`` = share of the head words that repeat the product being footprinted.
     """
     model = reranker if reranker is not None else load_reranker()
     name = normalise_text(inp.market.name)
@@ -103,6 +126,13 @@ def triage_features(
     best = cands[best_i] if best_i >= 0 else None
     bf = feats[best_i] if best_i >= 0 else {}
     head = set(tokenize(expand(need.head)))
+    best_tokens = set(best.tokens) if best is not None else set()
+    noun = need.head_noun
+    same_level = [
+        score
+        for score, i in scored
+        if noun and noun in tokenize(cands[i].reference_product.split(",")[0])
+    ]
     everything = head | set(tokenize(f"{need.text} {description}"))
     base = set(tokenize(best.reference_product.split(",")[0])) if best else set()
     family, _cues = choose_family(need.head, None)
@@ -116,15 +146,20 @@ def triage_features(
         "head_coverage": bf.get("head_coverage", 0.0),
         "names_head_noun": bf.get("head_noun", 0.0),
         "same_product": bf.get("base_name", 0.0),
+        "same_level": same_level[0] if same_level else 0.0,
+        "ingredient_level": 1.0
+        if best is not None and noun not in best_tokens and any(t in best_tokens for t in head - {noun})
+        else 0.0,
+        "uncovered_words": float(sum(1 for t in head if t not in best_tokens)),
         "extra_words": (sum(1 for t in base if t not in everything) / len(base)) if base else 1.0,
         "family_parts": float(len(family.components)) if family else 0.0,
+        "has_family": 1.0 if family and len(family.components) >= 2 else 0.0,
         "materials_named": float(len(named)),
         "assembly_cues": _count(_ASSEMBLY, name_lower),
         "formulation_cues": _count(_FORMULATION, market_text),
         "list_cues": _count(_LIST, name_lower),
         "commodity_cues": _count(_COMMODITY, name_lower),
         "root_overlap": (sum(1 for t in head if t in root_tokens) / len(head)) if head and root_tokens else 0.0,
-        # kept for comparison in the fitting report, not in FEATURES:
         "processing_cues": _count(_PROCESSING, market_text),
         "recycled_cues": _count(RECYCLED_WORDS, market_text),
         "name_words": float(len(need.head_tokens)),
@@ -139,15 +174,24 @@ def triage_features(
 
 
 def rationale(should_map: bool, features: dict[str, float], best: str | None) -> str:
+    """One line naming the evidence behind the decision."""
+    level = f"best activity '{best}', head coverage {features['head_coverage']:.2f}"
     if should_map:
-        return f"a background activity matches the market: '{best}' (head coverage {features['head_coverage']:.2f})"
+        why = (
+            "an energy carrier or utility, which every database holds"
+            if features["commodity_cues"] > 0
+            else "a background activity stands for the market"
+        )
+        return f"map: {why} ({level})"
     cues = [
         n.replace("_cues", "")
         for n in ("assembly_cues", "formulation_cues", "processing_cues", "recycled_cues", "list_cues")
         if features[n] > 0
     ]
+    if features["materials_named"] >= 2:
+        cues.append(f"{int(features['materials_named'])} materials named")
     why = f"compositeness cues: {', '.join(cues)}" if cues else "no activity matches it well enough"
-    return f"decompose: {why} (best activity '{best}', head coverage {features['head_coverage']:.2f})"
+    return f"decompose: {why} ({level})"
 
 
 class OfflineTriage:
