@@ -74,6 +74,9 @@ def test_basic_chemicals_ammonia_ethanol_caustic_soda():
     assert ammonia == pytest.approx(2.16434, rel=1e-4)
     assert_reaches(["ammonia", "anhydrous ammonia", "NH3"], "openpcf-estimate:chemicals:ammonia-smr", ammonia)
     assert resolve("ammonia").factor.id != "uslci-fy21q3:process:68482"  # 0.67: feed CO2 not counted
+    # a 25 % solution is a quarter of the anhydrous ammonia, per kg of solution
+    assert_reaches(["ammonia solution", "aqueous ammonia", "ammonium hydroxide"],
+                   "openpcf-estimate:chemicals:ammonia-solution-25", 0.25 * ammonia)
     # Lee et al. 2021: about 45 g CO2e/MJ x 26.8 MJ/kg
     assert_reaches(["ethanol", "fuel ethanol", "bioethanol"], "literature:chemicals:ethanol-maize-us", 45 * 26.8 / 1000)
     assert_reaches(["sugarcane ethanol"], "literature:chemicals:ethanol-sugarcane-br", 21 * 26.8 / 1000, rel=1e-2)
