@@ -784,8 +784,9 @@ RECIPE_BOILER_EFFICIENCY = 0.90
 
 
 def recipe_energy(grid: dict, factors: dict[str, Factor]) -> dict[str, tuple[float, str]]:
-    """The two energy terms of a recipe: world-average grid electricity as consumed (Ember/OWID latest year
-    x T&D assumption) per kWh, and heat from a natural-gas boiler (DESNZ gas burnt per MJ ÷ 0.90) per MJ."""
+    """The energy terms of a recipe: world-average grid electricity as consumed (Ember/OWID latest year
+    x T&D assumption) per kWh, heat from a natural-gas boiler (DESNZ gas burnt per MJ ÷ 0.90) per MJ, and natural
+    gas itself (burnt incl. supply, per MJ net CV: feed and fuel of a chemical plant)."""
     from openpcf.factors.energy import TD_LOSS_UPLIFT
 
     years = grid["countries"]["WLD"]["g_per_kwh"]
@@ -795,7 +796,8 @@ def recipe_energy(grid: dict, factors: dict[str, Factor]) -> dict[str, tuple[flo
     return {"electricity": (electricity, f"world grid {year} (Ember/OWID, life-cycle) x (1 + {TD_LOSS_UPLIFT:g} T&D, "
                                          "assumption) per kWh"),
             "heat": (gas / RECIPE_BOILER_EFFICIENCY, f"natural gas burnt (DESNZ 2024) ÷ boiler efficiency "
-                                                     f"{RECIPE_BOILER_EFFICIENCY:g} per MJ heat")}
+                                                     f"{RECIPE_BOILER_EFFICIENCY:g} per MJ heat"),
+            "gas": (gas, "natural gas burnt incl. supply (DESNZ 2024, net CV) per MJ of gas used as feed or fuel")}
 
 
 def _recipe_value(recipe: str, known: dict[str, Factor], energy: dict[str, tuple[float, str]]

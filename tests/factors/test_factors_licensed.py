@@ -112,7 +112,9 @@ def test_crosswalk_of_a_hand_made_picklist(tmp_path):
     entries = build_crosswalk(p)
     by_ref = {e.reference_product: e for e in entries}
     pp = by_ref["polypropylene, granulate"]
-    assert pp.factor.id == "desnz2024:material:plastics-pp-incl-forming" and pp.unit == "kg"
+    # a granulate is the primary polymer at the plant gate (PlasticsEurope PP eco-profile, 1.63 kg/kg, recalled),
+    # not DESNZ's formed-goods row "PP (incl. forming)"
+    assert pp.factor.id == "literature:plastics:pp-ecoprofile" and pp.unit == "kg"
     el = by_ref["electricity, low voltage"]
     assert (el.unit, el.method, el.factor.geography) == ("kWh", "energy", "WLD")
     assert by_ref["natural gas, high pressure"].factor.unit == "m3"
@@ -124,7 +126,7 @@ def test_crosswalk_of_a_hand_made_picklist(tmp_path):
     assert (summary["total"], summary["mapped"]) == (6, 3)
     assert build_crosswalk(p) == entries  # second call comes from the cache
     m = CrosswalkResolver(entries).resolve(FactorQuery(name="?", key=KEY_STEEL, unit="t"))
-    assert m.factor.value == pytest.approx(2568.58892, rel=1e-9)
+    assert m.factor.value == pytest.approx(1630.0, rel=1e-9)
 
 
 def test_picklist_errors_name_line_and_field(tmp_path):
@@ -168,7 +170,7 @@ def test_cli_resolve_batch_schema(tmp_path):
     assert lines[4]["error"].endswith("names.jsonl:5: field 'unit': Value error, unknown unit 'bananas'")
     assert set(lines[0]["factor"]) == {"id", "name", "value", "unit", "source", "license", "year", "geography",
                                        "gwp", "route", "stages"}
-    assert lines[0]["factor"]["value"] == pytest.approx(2.56858892)
+    assert lines[0]["factor"]["value"] == pytest.approx(1.63)  # plain polymer name: PP eco-profile (primary polymer)
     assert lines[0]["match"]["method"] == "alias" and 0 <= lines[0]["match"]["score"] <= 1
     assert lines[1]["factor"]["geography"] == "FRA"
     assert "malformed JSON" in lines[2]["error"] and lines[3]["factor"] is None

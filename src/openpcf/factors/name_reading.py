@@ -17,7 +17,9 @@ The steps, all pure:
    material concept beats a part or form word and a generic word ("XPS insulation board" is XPS); among
    materials the right-most wins (English compounds name the thing last: "glass-fibre reinforced
    polyamide" is polyamide), then the longest ("stainless steel 304" is stainless steel). Grades and codes
-   (5754, C30/37, 42.5) never name a material.
+   (5754, C30/37, 42.5) never name a material. A form word of a formed good ("bottle", "film", "cap",
+   "moulded") sets ``formed``: a polymer concept then takes its ``formed`` targets (a factor that includes
+   forming), while a plain name, granulate or resin takes the primary polymer at the plant gate.
 5. Sense from context: an ambiguous word ("lime", "oil", "pulp", "chalk", "nut") takes the sense whose
    context words occur most in the product category and the sibling inputs; a part named alone ("frame",
    "coating", "scrap") takes its material from the category or a sibling.
@@ -69,6 +71,7 @@ class ConceptTable:
     parts: dict[str, str | None]
     senses: dict[str, tuple[dict[str, Any], ...]]
     prepared: tuple[tuple[str, ...], ...]
+    formed: tuple[tuple[str, ...], ...] = ()
 
 
 @lru_cache(maxsize=1)
@@ -94,6 +97,7 @@ def concept_table() -> ConceptTable:
         parts={lemma_words(k)[0]: v for k, v in data["parts"].items()},
         senses={lemma_words(k)[0]: tuple(v) for k, v in data["senses"].items()},
         prepared=tuple(tuple(lemma_words(p)) for p in data["prepared"]),
+        formed=tuple(tuple(lemma_words(p)) for p in data.get("formed", ())),
     )
 
 
@@ -112,6 +116,8 @@ class NameReading:
     lookups: tuple[str, ...] = ()
     sense: str | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
+    #: the name says the input is a formed good ("HDPE bottle", "PP film"): a factor including forming fits it
+    formed: bool = False
 
 
 def _has(words: tuple[str, ...] | list[str], phrase: tuple[str, ...]) -> bool:
@@ -275,9 +281,10 @@ def read_name(name: str, context: QueryContext | None = None) -> NameReading:
             add(f"recycled {named}")
         add(named if not sense else concept.query)
         add(concept.query)
+    formed = any(_has(words, p) for p in table.formed)
     return NameReading(name=name, english=english, words=words, concept=key, route=route, head=tuple(head),
                        food=bool(concept and concept.food), material_class=material_class, lookups=tuple(lookups),
-                       sense=sense, notes=tuple(notes))
+                       sense=sense, notes=tuple(notes), formed=formed)
 
 
 def is_prepared(candidate_words: set[str], query_words: set[str]) -> bool:

@@ -240,7 +240,8 @@ class LibraryResolver:
     def _target_factors(self, concept: Concept, route: str, unit: str | None) -> list[Factor]:
         reading = NameReading(name=concept.key, english=concept.key, words=(), concept=concept.key,
                               food=concept.food, material_class=concept.material_class)
-        want = {"market": ("market_mix", "primary"), "primary": ("primary",), "secondary": ("secondary",)}[route]
+        want = {"market": ("market_mix", "primary"), "primary": ("primary",), "secondary": ("secondary",),
+                "formed": ("primary", "market_mix")}[route]
         for spec in concept.targets.get(route, ()):
             found = []
             for f in self._factors:
@@ -262,9 +263,14 @@ class LibraryResolver:
         """The concept's route target (alias-grade match); False when the concept has targets for the route
         but the library holds none of them (no silent fallback to a wrong product); None when it has none."""
         concept = concept_table().concepts.get(reading.concept or "")
-        if concept is None or reading.route not in concept.targets:
+        if concept is None:
             return None
-        found = self.target_factors(concept, reading.route, q.unit)
+        # a formed good ("HDPE bottle") takes a factor that includes forming, when the concept names one
+        route = "formed" if reading.formed and reading.route != "secondary" and "formed" in concept.targets \
+            else reading.route
+        if route not in concept.targets:
+            return None
+        found = self.target_factors(concept, route, q.unit)
         if not found:
             return False
         factor = fit_unit(found[0], q.unit)
@@ -273,7 +279,7 @@ class LibraryResolver:
         score = 0.9 if reading.sense else 0.95
         return FactorMatch(factor=factor, method="alias", score=score, confidence=confidence_of(score),
                            resolver=self.name, query=q.name,
-                           matched_text=f"{concept.key} ({reading.route})" + (f"; {reading.sense}" if reading.sense else ""))
+                           matched_text=f"{concept.key} ({route})" + (f"; {reading.sense}" if reading.sense else ""))
 
     def resolve(self, query: FactorQuery | str) -> FactorMatch | None:
         """The factor for a name: a factor's exact name; the head concept's route-correct target; the exact
