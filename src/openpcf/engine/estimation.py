@@ -66,9 +66,11 @@ from openpcf.engine.trace import (
     Versions,
 )
 from openpcf.engine.uncertainty import DEFAULT_RUNS, RATE_SPREAD, monte_carlo
+from openpcf.factors.name_reading import concept_table, read_name
 from openpcf.factors.record import FactorMatch, FactorQuery
 from openpcf.factors.resolver import FactorResolver
 from openpcf.vocabulary.geography import Region, parse_region
+from openpcf.vocabulary.names import lemma_words
 
 COMPOSITION_SUM_TOLERANCE = 0.01  # |Σ shares − 1| up to 1 point is rounding
 
@@ -508,11 +510,38 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
             line.activity = Activity(query=line.name)
 
 
-def _boundary_decisions(lines: list[InputLine], product_class: str, handled: frozenset[str] = frozenset()) -> float:
+#: Words that name a delivery state or grade of a material, not a further product made from it: "HDPE
+#: granulate" is HDPE as a polymer plant sells it; "Steel pipe" is a product made from steel.
+_STATE_WORDS = frozenset({
+    "granulate", "granule", "pellet", "powder", "flake", "resin", "bulk", "grade", "technical", "pure",
+    "anhydrous", "virgin", "primary", "raw", "commodity", "unalloyed", "industrial",
+})
+
+
+def is_own_material(product_name: str, line_name: str, factor_name: str | None) -> bool:
+    """True when the product *is* the material of an input line: both names read as the same material
+    concept and every word of the product name beyond the material's own words (its head, less form words
+    such as "tube" or "film") is a delivery-state word
+    (:data:`_STATE_WORDS`) or is said by the factor's own name ("Copper cathode" with a factor named
+    "Copper cathode (grade A)"). Then the input's factor already describes making the product, and no
+    process energy of a product class is added on top ("Caustic soda" = 100 % sodium hydroxide).
+    A product formed from the material ("Steel pipe" from steel) is not its own material."""
+    product = read_name(product_name)
+    if product.concept is None or read_name(line_name).concept != product.concept:
+        return False
+    forms = concept_table().forms  # "tube", "film", "granulate": words of a form, not of the material
+    said = set(lemma_words(factor_name or "")) | {w for w in product.head if w not in forms}
+    extra = [w for w in product.words if w not in said and not re.search(r"\d", w) and len(w) > 1]
+    return all(w in _STATE_WORDS for w in extra)
+
+
+def _boundary_decisions(lines: list[InputLine], product_class: str, handled: frozenset[str] = frozenset(),
+                        product_name: str | None = None) -> float:
     """Record per material line whether its factor already covers the product's conversion step; return the
     share (0–1) of the product's non-packaging leaf mass that is covered (no process energy for it).
     Lines in ``handled`` (their stages already decided, e.g. textile stages) count as covered here and keep
-    the boundary recorded for them."""
+    the boundary recorded for them. A line whose material is the product itself (:func:`is_own_material`)
+    is covered: its factor is the product's own production."""
     covered = total = 0.0
     for line in lines:
         if line.children or line.kind != "material":
@@ -538,6 +567,13 @@ def _boundary_decisions(lines: list[InputLine], product_class: str, handled: fro
             line.boundary = LineBoundary(conversion_energy="covered_by_factor", recycled_rule=rule, reason="; ".join(x for x in (
                 f"secondary-material factor: its reprocessing of the recycled feed includes the melting, so no "
                 f"'{product_class}' furnace energy for this mass", prior) if x))
+        elif (product_name and line.factor is not None and line.factor.id != CUT_OFF_FEEDSTOCK_ID
+              and (line.activity is None or line.activity.method != "class")
+              and is_own_material(product_name, line.name, line.factor.name)):
+            covered += mass
+            line.boundary = LineBoundary(conversion_energy="covered_by_factor", recycled_rule=rule, reason="; ".join(x for x in (
+                f"the input is the product itself ('{line.name}' for '{product_name}'): its factor is the product's own "
+                f"production, so no '{product_class}' process energy for this mass", prior) if x))
         elif line.factor is not None and conversion_covered(stages, product_class) and line.factor.id != CUT_OFF_FEEDSTOCK_ID:
             covered += mass
             line.boundary = LineBoundary(conversion_energy="covered_by_factor", recycled_rule=rule, reason="; ".join(x for x in (
@@ -844,7 +880,7 @@ def estimate(
     _resolve_materials(trace.inputs, source, reg, product.name, cls)
     mass = declared_mass_kg(trace)
     plan, handled = _textile_plan(trace.inputs, product, cls)
-    covered = _boundary_decisions(trace.inputs, cls, handled)
+    covered = _boundary_decisions(trace.inputs, cls, handled, product_name=product.name)
     stage_lines = _textile_stage_lines(plan)
     feed = sum(x.rate.value for x in trace.leaves()
                if x.factor is not None and x.factor.id == CUT_OFF_FEEDSTOCK_ID and x.rate.unit == "kg")

@@ -119,6 +119,14 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "and 0.01 MJ per kg. Cement and aggregates carry their own production. Estimate.",
         ),
         EnergyDefault(
+            "cement_grinding", "Cement grinding and blending of clinker with gypsum and other constituents", 0.045, 0.0,
+            "Grinding clinker with gypsum (and slag, fly ash or limestone) in ball or vertical roller mills: about "
+            "30-50 kWh of electricity per tonne of cement (EU BREF for the Production of Cement, Lime and Magnesium "
+            "Oxide, JRC 2013, grinding section; recalled). Kiln fuel and the calcination CO2 are inside the clinker "
+            "factor; drying of wet slag is not included. Estimate.",
+            spread=1.5,
+        ),
+        EnergyDefault(
             "wood_products", "Wood products from bought timber or panels (cutting, planing, assembly)", 0.2, 0.3,
             "Sawing, planing, machining, gluing and assembling bought sawn timber or panels: a few tenths of a kWh "
             "per kg; kiln drying is inside the sawn-timber factor. Estimate.",
@@ -139,6 +147,7 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("concrete_mixing", r"\b(concrete|mortar|screed|ready[- ]?mix(ed)?)\b"),
     ("lime_clinker_burning", r"\b(quick ?lime|burnt lime|burned lime|calcined lime|lime|dolime|calcined dolomite|"
                              r"clinker|cement clinker)\b"),
+    ("cement_grinding", r"\b(cements?|cem ?(i|ii|iii|iv|v)(/[abc])?|portland|ordinary portland)\b"),
     ("structural_ceramics", r"\b(bricks?|brickwork|clay blocks?|roof(ing)? tiles?|clay tiles?|pavers?|clay pavers?|"
                             r"terracotta|clay pipes?|vitrified clay)\b"),
     ("ceramic_firing", r"\b(ceramics?|porcelain|stoneware|earthenware|tiles?|tiling|sanitary ?ware|tableware|"
@@ -179,6 +188,8 @@ _CLASS_INPUTS: dict[str, str] = {
                            r"fly ash|kaolin\w*)\b",
     "lime_clinker_burning": r"\b(limestone|chalk|calcite|calcium carbonate|marl|dolomite|clay|shale|sand|"
                             r"iron ore|bauxite|fly ash|raw meal|mill scale)\b",
+    "cement_grinding": r"\b(clinker|cement clinker|gypsum|anhydrite|slag|ggbs|fly ash|limestone|pozzolana?|"
+                       r"silica fume|calcined clay|burnt shale|natural pozzolan)\b",
     "glass_products": r"\bglass\b",
     "concrete_mixing": r"\b(cement|concrete|aggregates?|sand|gravel|fly ash|slag|admixtures?|plasticis\w*|"
                        r"plasticiz\w*|crushed (stone|rock)|limestone filler|mortar|binder)\b",
