@@ -86,9 +86,12 @@ def test_pair_features_by_hand() -> None:
         "fused_rank": 0.5,  # 1 / (1 + rank 1)
         "head_coverage": pytest.approx(2 / 3),
         "precision": 1.0,
-        "base_name": 0.0,  # the head noun "powder" is not in the base name "zinc oxide"
-        "head_noun": 0.0,
+        "base_name": 1.0,  # "powder" is a form word: the head noun is "oxide", in the base name "zinc oxide"
+        "head_noun": 1.0,
     }  # no "dense": lexical-only candidates carry no dense evidence
+    other = Candidate(1, "zinc, primary", "market for zinc", "", "material", 1.0, 0.0, ("zinc", "primary"))
+    g = pair_features(need, other, 0, head={"zinc", "oxide", "powder"}, everything={"zinc", "oxide", "powder", "rubber"})
+    assert (g["base_name"], g["head_noun"], g["precision"]) == (0.0, 0.0, 0.5)  # zinc, but not an oxide
 
 
 def test_reranker_score_by_hand_and_missing_feature_is_its_mean() -> None:
