@@ -136,3 +136,15 @@ def test_record_order_makes_queries_deterministic() -> None:
     records = [ActivityRecord(id=str(i), name=n, reference_product=n) for i, n in enumerate(["b, x", "a, y"])]
     queries = training_queries(records, ["material", "material"])
     assert [(q.text, q.positive) for q in queries] == [("x b", 0), ("y a", 1)]
+
+
+def test_training_queries_include_foreign_names_and_vocabulary_names(search: PicklistSearch) -> None:
+    queries = training_queries(search.records, search.roles)
+    got = {(q.kind, q.text, search.records[q.positive].label) for q in queries}
+    # "zinc oxide" has no qualifiers: its Romance form from the language table, read back as "zinc oxide"
+    assert ("foreign_language", "ossido de zinco", "zinc oxide") in got
+    assert read_need("ossido de zinco").head == "zinc oxide"
+    # vocabulary: exact expansion first ("GF" → "glass fibre"), else the shortest virgin "expansion, …" name
+    assert ("vocabulary", "GF", "glass fibre") in got
+    assert ("vocabulary", "ZN", "zinc, primary") in got
+    assert not any(q.kind == "vocabulary" and search.records[q.positive].label == "waste zinc" for q in queries)

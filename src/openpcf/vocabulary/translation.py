@@ -109,3 +109,29 @@ def english_name(text: str) -> str | None:
         return None
     english = translate(text)
     return _ROMANCE_OF.sub(lambda m: f"{m.group(2)} {m.group(1)}", english)
+
+
+@lru_cache(maxsize=1)
+def foreign_words() -> dict[str, str]:
+    """English word → one foreign word for it (the alphabetically first key of the table; one-word entries
+    only). Used to generate foreign-language training queries from English catalogue names."""
+    _, words, _ = _table()
+    out: dict[str, str] = {}
+    for foreign in sorted(words):
+        english = words[foreign]
+        if " " not in english and foreign != english:
+            out.setdefault(english, foreign)
+    return out
+
+
+def foreign_name(name: str) -> str | None:
+    """A one- or two-word English material name said the Romance way with table words, or None when a word
+    is unknown: "zinc oxide" → "ossido de zinco" (the table has no language tags, so languages may mix;
+    :func:`english_name` reads it back as "zinc oxide")."""
+    table = foreign_words()
+    words = _plain(name).split()
+    if not 1 <= len(words) <= 2 or any(w not in table for w in words):
+        return None
+    if len(words) == 1:
+        return table[words[0]]
+    return f"{table[words[1]]} de {table[words[0]]}"
