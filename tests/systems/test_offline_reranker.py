@@ -148,3 +148,17 @@ def test_training_queries_include_foreign_names_and_vocabulary_names(search: Pic
     assert ("vocabulary", "GF", "glass fibre") in got
     assert ("vocabulary", "ZN", "zinc, primary") in got
     assert not any(q.kind == "vocabulary" and search.records[q.positive].label == "waste zinc" for q in queries)
+
+
+def test_fixed_weight_overrides_the_fit_and_shipped_file_uses_the_rank_prior() -> None:
+    from openpcf.systems.offline.reranker import HYBRID_RANK_PRIOR
+
+    groups = [
+        (0, [{"x": 1.0, "y": 0.0}, {"x": 0.2, "y": 1.0}]),
+        (1, [{"x": 0.3, "y": 1.0}, {"x": 0.9, "y": 0.0}]),
+    ]
+    free = fit_reranker(groups, features=["x", "y"], l2=0.1)
+    pinned = fit_reranker(groups, features=["x", "y"], l2=0.1, fixed={"y": 3.0})
+    assert pinned.weights == [free.weights[0], 3.0]  # x keeps its fitted weight, y is set
+    shipped = load_reranker()
+    assert shipped.weights[shipped.features.index("fused_rank")] == HYBRID_RANK_PRIOR

@@ -51,6 +51,13 @@ from openpcf.vocabulary.material_words import RECYCLED_MARKERS
 from openpcf.vocabulary.spellings import DATABASE_SPELLING
 from openpcf.vocabulary.translation import foreign_name
 
+#: Weight of the standardised hybrid-rank feature (``fused_rank``), set rather than learned. Generated queries
+#: name their source's words, so on them dense and BM25 scores already say what the fused rank says and the
+#: fit gives it ~0; on real needs the reciprocal-rank fusion is the more robust evidence. Chosen on the dev70
+#: split (docs/offline.md): with the practitioner rules every weight tried (fitted ≈ 0.04; 0.5, 1, 2, 4) gives
+#: 28 of 36; without them 17, 20, 20, 21, 24 — 4 keeps the mapper from leaning on its rules.
+HYBRID_RANK_PRIOR = 4.0
+
 PAIR_FEATURES = (
     "dense",
     "lexical",
@@ -276,14 +283,19 @@ def fit_reranker(
     negatives: int = 10,
     l2: float = 1.0,
     fitted: str = "",
+    fixed: Mapping[str, float] | None = None,
 ) -> Reranker:
-    """Pairwise L2 logistic regression; features standardised by their spread over all candidates."""
+    """Pairwise L2 logistic regression; features standardised by their spread over all candidates.
+
+    ``fixed`` sets the weight of named features after the fit (a prior the generated queries cannot teach:
+    see :data:`HYBRID_RANK_PRIOR`)."""
     every = np.array([[f.get(n, 0.0) for n in features] for _, fs in groups for f in fs], dtype=float)
     mean = every.mean(axis=0)
     scale = every.std(axis=0)
     scale[scale == 0] = 1.0
     x, y = pairwise_design(groups, features, negatives)
     weights, _bias = fit_logistic(x / scale, y, l2=l2)
+    weights = [float((fixed or {}).get(name, w)) for name, w in zip(features, weights, strict=True)]
     return Reranker(
         features=list(features),
         weights=[round(float(w), 6) for w in weights],
