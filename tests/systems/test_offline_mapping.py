@@ -190,3 +190,11 @@ def test_head_noun_skips_article_codes_and_alternatives_after_a_slash() -> None:
     assert need.head == "Dolomite 0-2MM"
     assert need.head_noun == "dolomite"
     assert read_need("Milk carton").head == "Milk carton"  # one table word among English ones: not foreign
+
+
+def test_romance_prepositions_end_the_head_phrase() -> None:
+    from openpcf.systems.offline.material_need import read_need
+
+    need = read_need("Acero inoxidable para tornillos")
+    assert (need.head, need.head_noun) == ("stainless steel", "steel")
+    assert read_need("Ossido di zinco con additivi").head == "zinc oxide"

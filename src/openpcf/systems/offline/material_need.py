@@ -27,7 +27,9 @@ _MARKET_PREFIX = re.compile(
 # Where the head phrase stops: a bracket, a clause, or a preposition that introduces context.
 _HEAD_STOP = re.compile(
     r"\s*(?:[(\[;:]|,\s|\.\s|\.$|\s[-–—/]\s|\s(?:for|used|using|with|containing|contains|comprising|based|on|in|"
-    r"from|made|that|which|to|as|of|suitable|where|must|and\s+other|or\s+other|e\.g)\b)",
+    r"from|made|that|which|to|as|of|suitable|where|must|and\s+other|or\s+other|e\.g|"
+    # the same in the Romance languages of the language table ("para", "pour", "avec", "con", "sans" …)
+    r"para|pour|avec|con|sin|sans|senza|contenant|conteniendo)\b)",
     re.IGNORECASE,
 )
 # Head nouns that name a function, not a substance: the need is the whole formulation, never one
