@@ -26,6 +26,7 @@ from typing import Any
 from openpcf.systems.offline.material_need import read_need
 from openpcf.systems.offline.picklist_search import PicklistSearch
 from openpcf.systems.offline.reranker import (
+    HYBRID_RANK_PRIOR,
     PAIR_FEATURES,
     Reranker,
     TrainingQuery,
@@ -67,13 +68,21 @@ def top1(model: Reranker | None, groups: list[tuple[int, list[dict[str, float]]]
 
 
 def fit(
-    search: PicklistSearch, *, l2: float, negatives: int, max_queries: int = 800, progress: bool = True
+    search: PicklistSearch,
+    *,
+    l2: float,
+    negatives: int,
+    max_queries: int = 800,
+    progress: bool = True,
+    rank_prior: float | None = HYBRID_RANK_PRIOR,
 ) -> tuple[Reranker, dict[str, Any]]:
     queries = training_queries(search.records, search.roles)[:max_queries]
     groups = training_groups(search, queries, progress)
     held = [g for q, g in zip(queries, groups, strict=True) if q.positive % 5 == 0]
     train = [g for q, g in zip(queries, groups, strict=True) if q.positive % 5 != 0]
-    probe = fit_reranker(train, l2=l2, negatives=negatives)
+    fixed = {"fused_rank": rank_prior} if rank_prior is not None else None
+    learned = fit_reranker(train, l2=l2, negatives=negatives)
+    probe = fit_reranker(train, l2=l2, negatives=negatives, fixed=fixed)
     kinds: dict[str, int] = {}
     for q in queries:
         kinds[q.kind] = kinds.get(q.kind, 0) + 1
@@ -84,6 +93,7 @@ def fit(
         "held_out_fifth": {
             "queries": len(held),
             "top1_hybrid_order": top1(None, held),
+            "top1_reranker_learned_rank_weight": top1(learned, held),
             "top1_reranker": top1(probe, held),
         },
     }
@@ -91,9 +101,11 @@ def fit(
         groups,
         l2=l2,
         negatives=negatives,
+        fixed=fixed,
         fitted=f"pairwise L2 logistic regression (l2={l2}, {negatives} hardest negatives per query) on "
         f"{len(queries)} queries generated from the {len(search.records)}-activity picklist "
-        f"(distant supervision; no benchmark labels); features {', '.join(PAIR_FEATURES)}",
+        f"(distant supervision; no benchmark labels); features {', '.join(PAIR_FEATURES)}"
+        + (f"; fused_rank weight set to {rank_prior} (chosen on dev70, docs/offline.md)" if fixed else ""),
     )
     model.report = report
     return model, report
@@ -117,6 +129,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--l2", type=float, default=1.0)
     ap.add_argument("--negatives", type=int, default=10)
     ap.add_argument(
+        "--rank-prior", type=float, default=HYBRID_RANK_PRIOR,
+        help="weight set for the standardised hybrid rank (negative: keep the fitted weight)",
+    )
+    ap.add_argument(
         "--max-queries", type=int, default=800,
         help="the first N generated queries (record order; picklist ids are random, so a random sample)",
     )
@@ -124,7 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="refit and compare with the shipped file, byte for byte")
     args = ap.parse_args(argv)
     search = PicklistSearch.from_file(args.data / "ecoinvent_picklist.jsonl")
-    model, report = fit(search, l2=args.l2, negatives=args.negatives, max_queries=args.max_queries)
+    prior = args.rank_prior if args.rank_prior >= 0 else None
+    model, report = fit(search, l2=args.l2, negatives=args.negatives, max_queries=args.max_queries, rank_prior=prior)
     print(json.dumps(report, indent=1))
     print("weights:", dict(zip(model.features, model.weights, strict=True)))
     text = render(model)

@@ -172,3 +172,29 @@ def test_a_catalyst_of_another_kind_is_not_a_proxy_but_the_converter_catalyst_is
     converter = "Rhodium catalyst: rhodium and platinum on an alumina washcoat, for a catalytic converter"
     assert choose(mapper, converter) == "metal catalyst for catalytic converter"
     assert choose(mapper, "Phase-transfer catalyst for alkylations") == "chemical, organic"
+
+
+def test_foreign_head_is_read_in_english_and_keeps_its_words_as_context() -> None:
+    from openpcf.systems.offline.material_need import read_need
+
+    need = read_need("Cloruro de Cobalto Hexahidratado 98%")
+    assert need.head == "cobalt chloride hexahydrate 98"
+    assert need.head_noun == "chloride"  # not the hydrate word, not the purity
+    assert "Cloruro de Cobalto" in need.context
+
+
+def test_head_noun_skips_article_codes_and_alternatives_after_a_slash() -> None:
+    from openpcf.systems.offline.material_need import read_need
+
+    need = read_need("Dolomite 0-2MM / Dolomite 0-2MM")
+    assert need.head == "Dolomite 0-2MM"
+    assert need.head_noun == "dolomite"
+    assert read_need("Milk carton").head == "Milk carton"  # one table word among English ones: not foreign
+
+
+def test_romance_prepositions_end_the_head_phrase() -> None:
+    from openpcf.systems.offline.material_need import read_need
+
+    need = read_need("Acero inoxidable para tornillos")
+    assert (need.head, need.head_noun) == ("stainless steel", "steel")
+    assert read_need("Ossido di zinco con additivi").head == "zinc oxide"

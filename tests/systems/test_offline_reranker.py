@@ -86,9 +86,12 @@ def test_pair_features_by_hand() -> None:
         "fused_rank": 0.5,  # 1 / (1 + rank 1)
         "head_coverage": pytest.approx(2 / 3),
         "precision": 1.0,
-        "base_name": 0.0,  # the head noun "powder" is not in the base name "zinc oxide"
-        "head_noun": 0.0,
+        "base_name": 1.0,  # "powder" is a form word: the head noun is "oxide", in the base name "zinc oxide"
+        "head_noun": 1.0,
     }  # no "dense": lexical-only candidates carry no dense evidence
+    other = Candidate(1, "zinc, primary", "market for zinc", "", "material", 1.0, 0.0, ("zinc", "primary"))
+    g = pair_features(need, other, 0, head={"zinc", "oxide", "powder"}, everything={"zinc", "oxide", "powder", "rubber"})
+    assert (g["base_name"], g["head_noun"], g["precision"]) == (0.0, 0.0, 0.5)  # zinc, but not an oxide
 
 
 def test_reranker_score_by_hand_and_missing_feature_is_its_mean() -> None:
@@ -133,3 +136,29 @@ def test_record_order_makes_queries_deterministic() -> None:
     records = [ActivityRecord(id=str(i), name=n, reference_product=n) for i, n in enumerate(["b, x", "a, y"])]
     queries = training_queries(records, ["material", "material"])
     assert [(q.text, q.positive) for q in queries] == [("x b", 0), ("y a", 1)]
+
+
+def test_training_queries_include_foreign_names_and_vocabulary_names(search: PicklistSearch) -> None:
+    queries = training_queries(search.records, search.roles)
+    got = {(q.kind, q.text, search.records[q.positive].label) for q in queries}
+    # "zinc oxide" has no qualifiers: its Romance form from the language table, read back as "zinc oxide"
+    assert ("foreign_language", "ossido de zinco", "zinc oxide") in got
+    assert read_need("ossido de zinco").head == "zinc oxide"
+    # vocabulary: exact expansion first ("GF" → "glass fibre"), else the shortest virgin "expansion, …" name
+    assert ("vocabulary", "GF", "glass fibre") in got
+    assert ("vocabulary", "ZN", "zinc, primary") in got
+    assert not any(q.kind == "vocabulary" and search.records[q.positive].label == "waste zinc" for q in queries)
+
+
+def test_fixed_weight_overrides_the_fit_and_shipped_file_uses_the_rank_prior() -> None:
+    from openpcf.systems.offline.reranker import HYBRID_RANK_PRIOR
+
+    groups = [
+        (0, [{"x": 1.0, "y": 0.0}, {"x": 0.2, "y": 1.0}]),
+        (1, [{"x": 0.3, "y": 1.0}, {"x": 0.9, "y": 0.0}]),
+    ]
+    free = fit_reranker(groups, features=["x", "y"], l2=0.1)
+    pinned = fit_reranker(groups, features=["x", "y"], l2=0.1, fixed={"y": 3.0})
+    assert pinned.weights == [free.weights[0], 3.0]  # x keeps its fitted weight, y is set
+    shipped = load_reranker()
+    assert shipped.weights[shipped.features.index("fused_rank")] == HYBRID_RANK_PRIOR

@@ -31,3 +31,20 @@ def test_german_compounds_split_into_two_known_words():
     assert translate("Stahlschrott") == "steel scrap"
     assert translate("Weizenmehl") == "wheat flour"  # weizen + mehl
     assert translate("polypropylene film") == "polypropylene film"  # English passes unchanged
+
+
+def test_english_name_reorders_romance_names_and_ignores_english_ones() -> None:
+    from openpcf.vocabulary.translation import english_name
+
+    assert english_name("Ossido di zinco") == "zinc oxide"
+    assert english_name("Nitrato de potasio") == "potassium nitrate"
+    assert english_name("Kupfer") == "copper"
+    assert english_name("copper wire") is None
+    assert english_name("milk carton") is None  # "carton" is also English
+
+
+def test_mineral_and_trade_names_expand_to_the_compound() -> None:
+    from openpcf.search.query import expand_abbreviations
+
+    assert expand_abbreviations("Barite powder 4.2 SG") == ["barium sulfate, barite"]
+    assert expand_abbreviations("Makrolon sheet") == ["polycarbonate"]

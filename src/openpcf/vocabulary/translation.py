@@ -73,3 +73,65 @@ def translate(text: str) -> str:
 def is_translated(text: str) -> bool:
     """True when :func:`translate` changes any word of ``text``."""
     return translate(text) != _plain(text)
+
+
+# "sulfato de níquel", "ossido di zinco", "oxyde de zinc": in the Romance languages the thing named comes
+# first and what it is made of follows a preposition; English puts the latter first ("nickel sulfate").
+_ROMANCE_OF = re.compile(r"\b([a-z][a-z0-9]*) (?:de|di|du|des|del|dello|della|degli|d) ([a-z][a-z0-9]*)\b")
+
+
+def _foreign_words(plain: str) -> tuple[int, int]:
+    """(words of ``plain`` the table translates to something else, alphabetic words of ``plain``)."""
+    phrases, words, linking = _table()
+    alpha = [w for w in plain.split() if w.isalpha()]
+    padded = f" {plain} "
+    known = sum(len(p.split()) for p in phrases if f" {p} " in padded)
+    for w in alpha:
+        english = words.get(w) or _compound(w, words, linking)
+        if english and english != w:
+            known += 1
+    return known, len(alpha)
+
+
+def english_name(text: str) -> str | None:
+    """A foreign material name said in English, or None when it does not read as foreign.
+
+    It reads as foreign when two of its words are known foreign words, or all of them are, or a Romance
+    "A de B" joins words of which one is known (one known word among English ones — "milk carton",
+    "lino flooring" — is not enough: several foreign entries are also English words). Then
+    :func:`translate`, and the Romance order turned into the English one:
+    "Sulfato de cobre pentahidratado" → "copper sulfate pentahydrate", "Ossido di zinco" → "zinc oxide".
+    Lower case, no accents, no punctuation.
+    """
+    plain = _plain(text)
+    known, alpha = _foreign_words(plain)
+    if known == 0 or not (known >= 2 or known == alpha or _ROMANCE_OF.search(plain)):
+        return None
+    english = translate(text)
+    return _ROMANCE_OF.sub(lambda m: f"{m.group(2)} {m.group(1)}", english)
+
+
+@lru_cache(maxsize=1)
+def foreign_words() -> dict[str, str]:
+    """English word → one foreign word for it (the alphabetically first key of the table; one-word entries
+    only). Used to generate foreign-language training queries from English catalogue names."""
+    _, words, _ = _table()
+    out: dict[str, str] = {}
+    for foreign in sorted(words):
+        english = words[foreign]
+        if " " not in english and foreign != english:
+            out.setdefault(english, foreign)
+    return out
+
+
+def foreign_name(name: str) -> str | None:
+    """A one- or two-word English material name said the Romance way with table words, or None when a word
+    is unknown: "zinc oxide" → "ossido de zinco" (the table has no language tags, so languages may mix;
+    :func:`english_name` reads it back as "zinc oxide")."""
+    table = foreign_words()
+    words = _plain(name).split()
+    if not 1 <= len(words) <= 2 or any(w not in table for w in words):
+        return None
+    if len(words) == 1:
+        return table[words[0]]
+    return f"{table[words[1]]} de {table[words[0]]}"

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from openpcf.search import prepare_query
 from openpcf.search.lexical import tokenize
 from openpcf.vocabulary.material_words import RECYCLED_MARKERS
+from openpcf.vocabulary.translation import english_name
 
 # "Market for materials that fulfill X" / "market for X" wrappers around the need itself.
 _MARKET_PREFIX = re.compile(
@@ -25,8 +26,10 @@ _MARKET_PREFIX = re.compile(
 )
 # Where the head phrase stops: a bracket, a clause, or a preposition that introduces context.
 _HEAD_STOP = re.compile(
-    r"\s*(?:[(\[;:]|,\s|\.\s|\.$|\s[-–—]\s|\s(?:for|used|using|with|containing|contains|comprising|based|on|in|"
-    r"from|made|that|which|to|as|of|suitable|where|must|and\s+other|or\s+other|e\.g)\b)",
+    r"\s*(?:[(\[;:]|,\s|\.\s|\.$|\s[-–—/]\s|\s(?:for|used|using|with|containing|contains|comprising|based|on|in|"
+    r"from|made|that|which|to|as|of|suitable|where|must|and\s+other|or\s+other|e\.g|"
+    # the same in the Romance languages of the language table ("para", "pour", "avec", "con", "sans" …)
+    r"para|pour|avec|con|sin|sans|senza|contenant|conteniendo)\b)",
     re.IGNORECASE,
 )
 # Head nouns that name a function, not a substance: the need is the whole formulation, never one
@@ -71,6 +74,36 @@ FUNCTIONAL_NOUNS = frozenset(
         "cleaner",
     ]
 )
+
+
+# Words that say the form or hydration of a substance, not what it is: never the head noun ("nickel
+# sulfate hexahydrate" is a sulfate, "HDPE granulate" is polyethylene).
+FORM_WORDS = frozenset(
+    [
+        "hydrate",
+        "monohydrate",
+        "dihydrate",
+        "trihydrate",
+        "pentahydrate",
+        "hexahydrate",
+        "heptahydrate",
+        "anhydrous",
+        "powder",
+        "granulate",
+        "granule",
+        "pellet",
+        "flake",
+    ]
+)
+
+
+def head_noun_of(tokens: tuple[str, ...]) -> str | None:
+    """The last word of a head phrase that names the thing: not a number or an article code ("TX100",
+    "25mm") and not a form word (:data:`FORM_WORDS`); the last word when every word is one of those."""
+    for t in reversed(tokens):
+        if t.isalpha() and t not in FORM_WORDS:
+            return t
+    return tokens[-1] if tokens else None
 
 
 def normalise_text(text: str) -> str:
@@ -127,11 +160,19 @@ def strip_market_wrapper(text: str) -> str:
 
 
 def read_need(text: str, *extra_context: str | None) -> MaterialNeed:
-    """Split a need into head phrase and context; ``extra_context`` (description, supplier …) joins the context."""
+    """Split a need into head phrase and context; ``extra_context`` (description, supplier …) joins the context.
+
+    A head phrase in German, French, Italian or Spanish whose words the project's language table knows is
+    read in English (:func:`openpcf.vocabulary.translation.english_name`), its original words kept in the
+    context; alternatives written "A / B" keep only the first as the head."""
     core = strip_market_wrapper(text)
     match = _HEAD_STOP.search(core)
     head = core[: match.start()].strip() if match and match.start() > 0 else core
     context = core[len(head) :].strip()
+    english = english_name(head)
+    if english:  # "Sulfato de níquel" is bought as "nickel sulfate"; the original words stay in the context
+        context = f"{head} {context}".strip()
+        head = english
     extras = " ".join(e for e in extra_context if e)
     if extras:
         context = f"{context} {extras}".strip()
@@ -141,7 +182,7 @@ def read_need(text: str, *extra_context: str | None) -> MaterialNeed:
         head=head,
         context=context,
         head_tokens=head_tokens,
-        head_noun=head_tokens[-1] if head_tokens else None,
+        head_noun=head_noun_of(head_tokens),
         context_tokens=tuple(t for t in tokenize(context) if t not in head_tokens),
     )
 

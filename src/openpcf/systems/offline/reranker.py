@@ -7,7 +7,9 @@ learned from the *catalogue*, not from benchmark answers:
 - **queries generated from each activity** (:func:`training_queries`): its reference product said the way
   a buyer says it (qualifiers first: "polyethylene, high density, granulate" → "high density granulate
   polyethylene"), its base name with one qualifier, abbreviations and synonyms its product information
-  gives ("… (LFP) …", "also known as …"), and its product information's own opening phrase;
+  gives ("… (LFP) …", "also known as …"), its product information's own opening phrase, its base name in
+  the words of the project's language table ("zinc oxide" → "ossido de zinco", read back by the mapper's
+  query handling) and the abbreviations and trade names the project's vocabulary gives for it ("HDPE");
 - **hard negatives**: the other activities hybrid search retrieves for that query (near neighbours);
 - **model**: pairwise logistic regression (RankNet with a linear scorer) on the difference of the
   positive's and a negative's features, standardised, L2, numpy only. The score of a candidate is the
@@ -44,6 +46,17 @@ from openpcf.search import tokenize
 from openpcf.systems.offline.calibration import fit_logistic
 from openpcf.systems.offline.material_need import MaterialNeed, expand, query_of, read_need
 from openpcf.systems.offline.picklist_search import Candidate, PicklistSearch
+from openpcf.vocabulary.abbreviations import ABBREVIATIONS
+from openpcf.vocabulary.material_words import RECYCLED_MARKERS
+from openpcf.vocabulary.spellings import DATABASE_SPELLING
+from openpcf.vocabulary.translation import foreign_name
+
+#: Weight of the standardised hybrid-rank feature (``fused_rank``), set rather than learned. Generated queries
+#: name their source's words, so on them dense and BM25 scores already say what the fused rank says and the
+#: fit gives it ~0; on real needs the reciprocal-rank fusion is the more robust evidence. Chosen on the dev70
+#: split (docs/offline.md): with the practitioner rules every weight tried (fitted ≈ 0.04; 0.5, 1, 2, 4) gives
+#: 28 of 36; without them 17, 20, 20, 21, 24 — 4 keeps the mapper from leaning on its rules.
+HYBRID_RANK_PRIOR = 4.0
 
 PAIR_FEATURES = (
     "dense",
@@ -159,10 +172,41 @@ def abbreviates(word: str, before: str, label_tokens: set[str]) -> bool:
     return any(t in label_tokens for w in words[-2:] for t in tokenize(w))
 
 
+def vocabulary_names(records: Sequence[ActivityRecord], roles: Sequence[str]) -> dict[int, list[str]]:
+    """Abbreviations and trade names of the project's vocabulary (:data:`ABBREVIATIONS`) by the material
+    activity they name: the one whose name is the expansion (or its first part), else the shortest virgin
+    one whose name starts with the expansion and a comma ("HDPE" → "polyethylene, high density, granulate")."""
+    labels = [
+        (i, r.label.strip().lower())
+        for i, (r, role) in enumerate(zip(records, roles, strict=True))
+        if role == "material"
+    ]
+    out: dict[int, list[str]] = {}
+    for key, expansion in ABBREVIATIONS.items():
+        if key in DATABASE_SPELLING:  # a spelling, not another name
+            continue
+        names = list(dict.fromkeys([expansion.lower(), expansion.split(",")[0].strip().lower()]))
+        exact = [i for name in names for i, lab in labels if lab == name]
+        prefixed = sorted(
+            (len(lab), i)
+            for i, lab in labels
+            if lab.startswith(f"{names[0]},") and not RECYCLED_MARKERS.search(lab)
+        )
+        hit = exact[0] if exact else (prefixed[0][1] if prefixed else None)
+        if hit is None:
+            continue
+        text = key.upper() if len(key) <= 5 and key.isalnum() else key
+        out.setdefault(hit, []).append(text)
+    return out
+
+
 def training_queries(records: Sequence[ActivityRecord], roles: Sequence[str]) -> list[TrainingQuery]:
     """Queries a buyer could write for each material activity, generated from the activity's own names and
-    product information (see the module docstring). Deterministic, in record order."""
+    product information and from the project's vocabulary (see the module docstring). Deterministic, in
+    record order."""
     out: list[TrainingQuery] = []
+    vocabulary = vocabulary_names(records, roles)
+    said_foreign: set[str] = set()
     for i, (r, role) in enumerate(zip(records, roles, strict=True)):
         if role != "material":
             continue
@@ -172,6 +216,11 @@ def training_queries(records: Sequence[ActivityRecord], roles: Sequence[str]) ->
         parts = [p.strip() for p in label.split(",") if p.strip()]
         if len(parts) > 2:
             out.append(TrainingQuery(f"{parts[-1]} {parts[0]}", i, "base_and_qualifier"))
+        foreign = foreign_name(label) if len(parts) == 1 else None  # a name without qualifiers: unambiguous
+        if foreign and foreign not in said_foreign:
+            said_foreign.add(foreign)
+            out.append(TrainingQuery(foreign, i, "foreign_language"))
+        out.extend(TrainingQuery(name, i, "vocabulary") for name in vocabulary.get(i, ()))
         info = r.description or ""
         label_tokens = set(tokenize(label))
         for m in _ACRONYM.finditer(info[:400]):
@@ -234,14 +283,19 @@ def fit_reranker(
     negatives: int = 10,
     l2: float = 1.0,
     fitted: str = "",
+    fixed: Mapping[str, float] | None = None,
 ) -> Reranker:
-    """Pairwise L2 logistic regression; features standardised by their spread over all candidates."""
+    """Pairwise L2 logistic regression; features standardised by their spread over all candidates.
+
+    ``fixed`` sets the weight of named features after the fit (a prior the generated queries cannot teach:
+    see :data:`HYBRID_RANK_PRIOR`)."""
     every = np.array([[f.get(n, 0.0) for n in features] for _, fs in groups for f in fs], dtype=float)
     mean = every.mean(axis=0)
     scale = every.std(axis=0)
     scale[scale == 0] = 1.0
     x, y = pairwise_design(groups, features, negatives)
     weights, _bias = fit_logistic(x / scale, y, l2=l2)
+    weights = [float((fixed or {}).get(name, w)) for name, w in zip(features, weights, strict=True)]
     return Reranker(
         features=list(features),
         weights=[round(float(w), 6) for w in weights],
