@@ -23,14 +23,16 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from openpcf.factors.name_reading import concept_table
 from openpcf.pcfbench.data import MappingInput, MappingRow
 from openpcf.search import tokenize
 from openpcf.systems.offline.calibration import Calibrator, load_calibration
 from openpcf.systems.offline.material_need import (
+    FORM_WORDS,
     MaterialNeed,
     normalise_text,
     query_of,
@@ -85,6 +87,8 @@ class ScoredCandidate:
     head_coverage: float
     precision: float
     notes: tuple[str, ...]
+    #: the re-ranker's logit before σ and the rules (breaks ties between saturated scores)
+    logit: float = 0.0
 
 
 def need_of(inp: MappingInput) -> MaterialNeed:
@@ -102,7 +106,37 @@ def need_of(inp: MappingInput) -> MaterialNeed:
 
 
 #: The practitioner rules, by name (``OfflineMapper(rules=…)`` switches them for ablations).
-RULES = ("role", "context_only", "recycled", "function", "trace_metal", "generic_proxy")
+RULES = ("role", "context_only", "recycled", "function", "trace_metal", "head_noun", "generic_proxy")
+
+#: What an activity that does not name the need's head noun loses when another candidate names it (rule
+#: ``head_noun``). Scores are σ in 0–1, so 1.0 puts every candidate that names the thing bought first.
+HEAD_NOUN_PENALTY = 1.0
+
+
+def names_the_thing(need: MaterialNeed) -> bool:
+    """True when the head noun names the substance or article bought, so an activity must name it too: not
+    a function (catalyst, additive … — rule ``function``), not a form, part or grade word of the factor
+    resolver's concept table (a "PET preform" maps to PET, a "steel sheet" to steel), not a short code."""
+    noun = need.head_noun
+    if not noun or len(noun) < 3 or not noun.isalpha() or need.functional:
+        return False
+    return noun not in concept_table().forms and noun not in FORM_WORDS
+
+
+def require_head_noun(need: MaterialNeed, scored: list[ScoredCandidate]) -> list[ScoredCandidate]:
+    """Rule ``head_noun``: when some candidate names the head noun of a need for a named thing, those that do
+    not name it lose :data:`HEAD_NOUN_PENALTY` — the thing bought must be named, its context or a dense
+    neighbour cannot stand in for it (a "bearing" described as "packaging" is a bearing)."""
+    noun = need.head_noun
+    if not names_the_thing(need) or not any(noun in s.candidate.tokens for s in scored):
+        return scored
+    note = f"does not name '{noun}', which another candidate names"
+    return [
+        s
+        if noun in s.candidate.tokens
+        else replace(s, score=s.score - HEAD_NOUN_PENALTY, notes=(*s.notes, note))
+        for s in scored
+    ]
 
 
 def score_candidate(
@@ -118,7 +152,8 @@ def score_candidate(
     practitioner rules' penalties. ``rank`` is the candidate's 0-based hybrid rank."""
     head, everything = need_words(need)
     features = pair_features(need, c, rank, head=head, everything=everything)
-    score = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, reranker.score(features)))))
+    logit = reranker.score(features)
+    score = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, logit))))
     head_cov, precision = features["head_coverage"], features["precision"]
     cand = c.tokens
     notes: list[str] = []
@@ -133,8 +168,8 @@ def score_candidate(
         and any(t in context_words for t in cand)
         and not need.functional
     ):
-        # Context informs the choice, it never replaces the head: "Magnet" described as "packaging"
-        # is still a magnet, not a packaging activity.
+        # Context informs the choice, it never replaces the head: a "bearing" described as "packaging"
+        # is still a bearing, not a packaging activity.
         score -= 0.15
         notes.append("matches only the context, none of the head words")
     if "recycled" in rules and recycled_mismatch(f"{need.text} {need.context}", c.reference_product):
@@ -147,7 +182,7 @@ def score_candidate(
     if "trace_metal" in rules and metal and metal not in head:
         score -= 0.4
         notes.append(f"{metal} is a trace ingredient here")
-    return ScoredCandidate(c, score, head_cov, precision, tuple(notes))
+    return ScoredCandidate(c, score, head_cov, precision, tuple(notes), logit)
 
 
 def generic_chemical(need: MaterialNeed) -> str:
@@ -204,7 +239,9 @@ class OfflineMapper:
             score_candidate(need, c, r, asked=asked, reranker=self.reranker, rules=self.rules)
             for r, c in enumerate(cands)
         ]
-        scored.sort(key=lambda s: (-s.score, s.candidate.index))
+        if "head_noun" in self.rules:
+            scored = require_head_noun(need, scored)
+        scored.sort(key=lambda s: (-s.score, -s.logit, s.candidate.index))
         return need, scored
 
     def choose(self, inp: MappingInput) -> dict[str, Any]:

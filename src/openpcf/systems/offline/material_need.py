@@ -97,11 +97,19 @@ FORM_WORDS = frozenset(
 )
 
 
+# Units of mass, length, volume and grammage written after a number ("250 g", "80 gsm", "12 mm"): a measure
+# of the thing, never the thing.
+UNIT_WORDS = frozenset(
+    ["g", "gr", "gsm", "kg", "mg", "t", "mm", "cm", "m", "km", "um", "mil", "ml", "cl", "l", "oz", "lb", "lbs"]
+)
+
+
 def head_noun_of(tokens: tuple[str, ...]) -> str | None:
-    """The last word of a head phrase that names the thing: not a number or an article code ("TX100",
-    "25mm") and not a form word (:data:`FORM_WORDS`); the last word when every word is one of those."""
+    """The last word of a head phrase that names the thing: not a number, an article code ("TX100",
+    "25mm") or a unit ("250 g", "80 gsm"), and not a form word (:data:`FORM_WORDS`); the last word when every
+    word is one of those."""
     for t in reversed(tokens):
-        if t.isalpha() and t not in FORM_WORDS:
+        if t.isalpha() and t not in FORM_WORDS and t not in UNIT_WORDS:
             return t
     return tokens[-1] if tokens else None
 
