@@ -16,7 +16,7 @@ from openpcf.systems.offline.calibration import (
     fit_logistic,
     neutral,
 )
-from openpcf.systems.offline.mapping import RULES, OfflineMapper, generic_chemical
+from openpcf.systems.offline.mapping import RULES, OfflineMapper, generic_chemical, names_the_thing
 from openpcf.systems.offline.material_need import read_need, role_asked_for, strip_market_wrapper
 from openpcf.systems.offline.picklist_search import PicklistSearch
 from openpcf.systems.offline.reranker import Reranker
@@ -139,12 +139,28 @@ def test_an_empty_need_is_a_recorded_failure_not_a_guess(mapper: OfflineMapper) 
 
 
 def test_context_informs_but_never_replaces_the_head(mapper: OfflineMapper) -> None:
-    decision = mapper.choose(MappingInput(material_name="Magnet", description="packaging"))
-    assert decision["choice"] == "permanent magnet, for electric motor"
+    decision = mapper.choose(MappingInput(material_name="Abrasive carbide", description="packaging for fertilisers"))
+    assert decision["choice"] == "silicon carbide"
     packaging = next(
         r for r in decision["runners_up"] if r["reference_product"] == "packaging, for fertilisers"
     )
     assert "matches only the context, none of the head words" in packaging["notes"]
+    assert "does not name 'carbide', which another candidate names" in packaging["notes"]
+    # σ scores are 0–1: the head-noun penalty (1.0) puts every candidate naming the thing first
+    assert packaging["score"] < decision["runners_up"][0]["score"] - 0.9
+
+
+def test_head_noun_rule_only_for_a_named_thing() -> None:
+    assert names_the_thing(read_need("Abrasive carbide"))
+    assert not names_the_thing(read_need("PET preform"))  # a form: maps to the material
+    assert not names_the_thing(read_need("Nickel catalyst on alumina"))  # a function: rule "function"
+    assert not names_the_thing(read_need("HDPE granulate"))  # an acronym: its expansion names it
+
+
+def test_a_unit_is_never_the_head_noun() -> None:
+    assert read_need("Kraft liner 125 gsm").head_noun == "liner"
+    assert read_need("Folding box board 300 g").head_noun == "board"
+    assert read_need("Copper tube 15 mm").head_noun == "tube"
 
 
 def test_recycled_activity_only_when_the_need_asks_for_recycled_content(mapper: OfflineMapper) -> None:

@@ -34,6 +34,7 @@ from openpcf.systems.offline.calibration import Calibrator, load_calibration
 from openpcf.systems.offline.material_need import (
     FORM_WORDS,
     MaterialNeed,
+    expand,
     normalise_text,
     query_of,
     read_need,
@@ -116,9 +117,12 @@ HEAD_NOUN_PENALTY = 1.0
 def names_the_thing(need: MaterialNeed) -> bool:
     """True when the head noun names the substance or article bought, so an activity must name it too: not
     a function (catalyst, additive … — rule ``function``), not a form, part or grade word of the factor
-    resolver's concept table (a "PET preform" maps to PET, a "steel sheet" to steel), not a short code."""
+    resolver's concept table (a "PET preform" maps to PET, a "steel sheet" to steel), not a short code and
+    not an acronym or trade name the vocabulary expands ("HDPE" is named by its expansion, not by itself)."""
     noun = need.head_noun
     if not noun or len(noun) < 3 or not noun.isalpha() or need.functional:
+        return False
+    if tokenize(expand(noun)) != [noun]:
         return False
     return noun not in concept_table().forms and noun not in FORM_WORDS
 
