@@ -38,7 +38,9 @@ HAND_RERANKER = Reranker(
 def mapper(tmp_path_factory: pytest.TempPathFactory) -> OfflineMapper:
     path = write_picklist(tmp_path_factory.mktemp("picklist") / "ecoinvent_picklist.jsonl")
     return OfflineMapper(
-        PicklistSearch.from_file(path, dense=False), calibrator=neutral("mapping", ["top"]), reranker=HAND_RERANKER
+        PicklistSearch.from_file(path, dense=False),
+        calibrator=neutral("mapping", ["top"]),
+        reranker=HAND_RERANKER,
     )
 
 
@@ -139,7 +141,9 @@ def test_an_empty_need_is_a_recorded_failure_not_a_guess(mapper: OfflineMapper) 
 
 
 def test_context_informs_but_never_replaces_the_head(mapper: OfflineMapper) -> None:
-    decision = mapper.choose(MappingInput(material_name="Abrasive carbide", description="packaging for fertilisers"))
+    decision = mapper.choose(
+        MappingInput(material_name="Abrasive carbide", description="packaging for fertilisers")
+    )
     assert decision["choice"] == "silicon carbide"
     packaging = next(
         r for r in decision["runners_up"] if r["reference_product"] == "packaging, for fertilisers"
@@ -173,7 +177,9 @@ def test_rules_can_be_switched_off_for_ablations(mapper: OfflineMapper) -> None:
     need = MappingInput(material_name="Nickel-tungsten hydrocracking catalyst on silica-alumina")
     assert mapper.choose(need)["choice"] == "chemical, inorganic"
     without = OfflineMapper(
-        mapper.search, calibrator=mapper.calibrator, reranker=HAND_RERANKER,
+        mapper.search,
+        calibrator=mapper.calibrator,
+        reranker=HAND_RERANKER,
         rules=[r for r in RULES if r != "generic_proxy"],
     )
     # without the rule, the only activity naming a catalyst wins although it is another kind of catalyst
@@ -182,7 +188,9 @@ def test_rules_can_be_switched_off_for_ablations(mapper: OfflineMapper) -> None:
         OfflineMapper(mapper.search, rules=["magic"])
 
 
-def test_a_catalyst_of_another_kind_is_not_a_proxy_but_the_converter_catalyst_is(mapper: OfflineMapper) -> None:
+def test_a_catalyst_of_another_kind_is_not_a_proxy_but_the_converter_catalyst_is(
+    mapper: OfflineMapper,
+) -> None:
     # precision of "metal catalyst for catalytic converter" against the need: catalyst, catalytic, converter
     # said (3 of 4 words) → the same kind; against a phase-transfer catalyst only "catalyst" (1 of 4) → not
     converter = "Rhodium catalyst: rhodium and platinum on an alumina washcoat, for a catalytic converter"

@@ -100,7 +100,26 @@ FORM_WORDS = frozenset(
 # Units of mass, length, volume and grammage written after a number ("250 g", "80 gsm", "12 mm"): a measure
 # of the thing, never the thing.
 UNIT_WORDS = frozenset(
-    ["g", "gr", "gsm", "kg", "mg", "t", "mm", "cm", "m", "km", "um", "mil", "ml", "cl", "l", "oz", "lb", "lbs"]
+    [
+        "g",
+        "gr",
+        "gsm",
+        "kg",
+        "mg",
+        "t",
+        "mm",
+        "cm",
+        "m",
+        "km",
+        "um",
+        "mil",
+        "ml",
+        "cl",
+        "l",
+        "oz",
+        "lb",
+        "lbs",
+    ]
 )
 
 
