@@ -210,3 +210,31 @@ def test_a_user_electricity_row_replaces_the_stage_electricity():
     t = estimate(ProductSpec(name="Knitted cotton fabric", bom=bom), source=SOURCE, runs=100)
     names = [x.name for x in t.energy]
     assert names == ["electricity", "textile stage: wet processing (pretreatment, dyeing, finishing) (heat, natural gas)"]
+
+
+# ---------------------------------------------------------------- 5. fermentation (its own energy class)
+
+@pytest.mark.parametrize(("name", "components", "expected"), [
+    # the route is named and its carbohydrate feedstock carries the mass: the neutralising and precipitation
+    # chemicals count with it (evidence 1.0 beats chemical synthesis's 0.45)
+    ("Calcium lactate", [("glucose syrup", 0.55), ("calcium hydroxide", 0.30), ("sulfuric acid", 0.15)],
+     "fermentation"),
+    ("L-lysine feed grade", [("dextrose", 0.7), ("ammonia", 0.2), ("corn steep liquor", 0.1)], "fermentation"),
+    # no feedstock: bought lactic acid neutralised with potash lye is not a fermentation (mass majority:
+    # chemicals mixed, i.e. formulation)
+    ("Potassium lactate", [("lactic acid", 0.6), ("potassium hydroxide", 0.4)], "chemical_formulation"),
+    # a cleaner with bought citric acid is a formulation (the name says cleaner, not citric acid)
+    ("Descaling cleaner with citric acid", [("water", 0.8), ("citric acid", 0.2)], "chemical_formulation"),
+])
+def test_fermentation_needs_its_feedstock(name, components, expected):
+    assert infer_product_class(name, None, components) == expected
+
+
+def test_fermentation_energy_default_is_applied_per_kg_of_product():
+    source = TableSource([*SOURCE.factors, _factor("glucose syrup", 0.5), _factor("calcium hydroxide", 0.8)])
+    t = estimate(ProductSpec(name="Calcium gluconate", composition="glucose syrup: 70%; calcium hydroxide: 30%"),
+                 source=source, runs=50)
+    assert t.settings["product_class"] == "fermentation"
+    # 2.5 kWh × 0.4 + 25 MJ × 0.06 = 1.0 + 1.5 = 2.5 kg CO2e per kg; materials 0.7 × 0.5 + 0.3 × 0.8 = 0.59
+    assert sum(x.kgco2e for x in t.energy) == pytest.approx(2.5, rel=1e-6)
+    assert t.result.kgco2e == pytest.approx(2.5 + 0.59, rel=1e-6)

@@ -141,3 +141,16 @@ def test_engine_and_cli_agree_on_the_new_routes():
         _, chosen = choose_factor(interpret(name), chain, unit="kg")
         assert direct is not None and chosen is not None, name
         assert chosen.factor.id == direct.factor.id, name
+
+
+def test_polyamides_reach_their_own_eco_profiles_not_average_plastics():
+    # PA6 and PA66 had no factor: nylon fell to DESNZ average plastics (3.16 kg/kg), half the eco-profiles
+    # (PlasticsEurope PA6 about 6.7, PA66 about 6.4 kg CO2e/kg; recalled). PA66 must not become PA6.
+    assert_reaches(["PA6", "polyamide 6", "nylon 6", "PA6 granulate", "polyamide", "nylon"],
+                   "literature:plastics:pa6-ecoprofile", 6.7)
+    assert_reaches(["PA66", "PA 6.6", "nylon 66", "polyamide 6.6", "Polyamide 66 (PA66)"],
+                   "literature:plastics:pa66-ecoprofile", 6.4)
+    lib = open_library()
+    for fid in ("literature:plastics:pa6-ecoprofile", "literature:plastics:pa66-ecoprofile"):
+        assert lib.get(fid).stages == ("material_production",)  # a compounder adds its own energy
+        assert lib.get(fid).citation.recalled is True
