@@ -54,7 +54,11 @@ def test_negated_ingredients_are_not_components() -> None:
     got = names("Canned green beans 400 g", "Green beans in water, no preservatives and zero added sugar.")
     assert got[:3] == ["beans", "water", "tinplate"]
     assert "biocide" not in got
-    assert "sugar" in got  # the family's typical recipe, not the negated mention, decides here
+    # "zero added sugar": the family's typical recipe (water 0.35, tinplate 0.12, salt 0.01, sugar 0.005,
+    # paper 0.003) loses its sugar; the trace says so
+    assert got == ["beans", "water", "tinplate", "salt", "paper"]
+    _, trace = bill_of_materials("Canned green beans 400 g", "Green beans in water, zero added sugar.")
+    assert trace["left_out_as_negated"] == ["sugar"]
     mentions = {m.material.name for m in find_mentions("x", "no preservatives and zero added sugar")}
     assert mentions == set()
 

@@ -39,7 +39,7 @@ _DESCRIPTION_SHARE = 0.05  # a material only mentioned in the description
 _MIN_FAMILY_SCORE = 1  # one cue in the description suffices (a family guess beats no category knowledge)
 # A purpose clause names what the product is for, not what it is made of: its scope ends at , . ; :
 _PURPOSE = re.compile(
-    r"\b(?:used (?:in|for|as)|intended for|suitable for|ideal for|designed for|applications?|for use|"
+    r"\b(?:used (?:in|for|as)|(?:functions?|acts?|serves?|works?) as|(?:commonly |naturally )?(?:found|occurs?|occurring|present) in|intended for|suitable for|ideal for|designed for|applications?|for use|"
     r"in the (?:production|manufacture|moulding|molding) of|for the (?:production|manufacture|modification|"
     r"insulation) of|for [\w\s]{0,20}treatment|insulation of|replac\w+|instead of|compared (?:to|with)|"
     r"for (?:the )?[\w-]+(?:\s[\w-]+)?\s(?:modification|production|manufacture|manufacturing|processing|"
@@ -49,6 +49,10 @@ _PURPOSE = re.compile(
 # A negation covers the next few words only ("no added sugars", "without preservatives").
 _NEGATION = re.compile(
     r"\b(?:no|non|zero|without|free from|not contain\w*)\b(?:\W+[\w-]+){0,3}?\W*$", re.IGNORECASE
+)
+# A stated absence that removes an ingredient from a typical recipe: not "non" ("non-stick aluminium pan").
+_ABSENCE = re.compile(
+    r"\b(?:no|zero|without|free from|not contain\w*)\b(?:\W+[\w-]+){0,3}?\W*$", re.IGNORECASE
 )
 # "for adhesive production", "for hydraulic applications": the word between names the purpose.
 _FOR_BEFORE = re.compile(r"\bfor\s+(?:the\s+)?(?:[\w-]+\s+){0,2}$", re.IGNORECASE)
@@ -80,7 +84,7 @@ _HEAD_END = re.compile(
     r"\s(?:for|with|containing|from|made|in|of|per|based|according)\s|[(,;:/\u2013\u2014]|\s-\s", re.IGNORECASE
 )
 _MINOR_IN_NAME = re.compile(r"\s(?:with|containing)\s", re.IGNORECASE)
-_NAME_WORD = re.compile(r"[^\W\d_][\w'-]*")
+_NAME_WORD = re.compile(r"(?<![\w])[^\W\d_][\w'-]*")  # not the letters of a code ("7xxx", "6060T6")
 
 
 @dataclass(frozen=True)
@@ -149,9 +153,30 @@ def _counts(text: str, m: re.Match[str]) -> bool:
     return not (in_purpose or _NEGATION.search(before) or _FREE_AFTER.match(after))
 
 
-def _hits(word: str, text: str) -> bool:
-    """True when ``word`` occurs in ``text`` outside purpose clauses and negations."""
-    return any(_counts(text, m) for m in word_pattern(word).finditer(text))
+def _hits(word: str, text: str, *, in_purpose: bool = False) -> bool:
+    """True when ``word`` occurs in ``text`` outside purpose clauses and negations (``in_purpose=True``:
+    outside negations only)."""
+    return any(
+        (not _negated(text, m)) if in_purpose else _counts(text, m) for m in word_pattern(word).finditer(text)
+    )
+
+
+def _negated(text: str, m: re.Match[str], negation: re.Pattern[str] = _NEGATION) -> bool:
+    """True for a word after a negation ("no added sugar", "without preservatives") or before "-free"."""
+    before = text[max(0, m.start() - 120) : m.start()].rsplit("\n", 1)[-1]
+    after = text[m.end() : m.end() + 40].split("\n", 1)[0]
+    return bool(negation.search(before) or _FREE_AFTER.match(after))
+
+
+def negated_materials(name: str, description: str | None) -> set[str]:
+    """Canonical names of the materials the text says the product does *not* contain ("zero added
+    sugars", "no preservatives", "phosphate-free"): a family's typical recipe must not add them back."""
+    text = name + " \n " + (description or "")
+    out: set[str] = set()
+    for pattern, _length, material in synonym_patterns(()):
+        if any(_negated(text, m, _ABSENCE) for m in pattern.finditer(text)):
+            out.add(material.name)
+    return out
 
 
 def name_head(name: str) -> tuple[int, int] | None:
@@ -181,16 +206,20 @@ def choose_family(name: str, description: str | None) -> tuple[ProductFamily | N
     """The product family whose cue words best fit the text, with the cues hit.
 
     A cue scores 2 in the name (+2 more when it is the name's head noun, see :func:`name_head`) and 1 in
-    the description; cues and ``requires`` words inside purpose clauses or negations do not count."""
+    the description; cues and ``requires`` words inside purpose clauses or negations do not count (inside
+    purpose clauses they do for a family ``defined_by_use``); an ``excludes`` word rules a family out."""
     best: tuple[float, int, int] = (0.0, 0, 0)
     chosen: ProductFamily | None = None
     chosen_cues: list[str] = []
     head = name_head(name)
     for order, family in enumerate(product_families()):
-        if not any(_hits(w, name) or _hits(w, description or "") for w in family.requires):
+        use = family.defined_by_use
+        if not any(_hits(w, name, in_purpose=use) or _hits(w, description or "", in_purpose=use) for w in family.requires):
             continue
-        in_name = [c for c in family.cues if _hits(c, name)]
-        in_desc = [c for c in family.cues if c not in in_name and _hits(c, description or "")]
+        if any(_hits(w, name) or _hits(w, description or "") for w in family.excludes):
+            continue
+        in_name = [c for c in family.cues if _hits(c, name, in_purpose=use)]
+        in_desc = [c for c in family.cues if c not in in_name and _hits(c, description or "", in_purpose=use)]
         at_head = [
             c
             for c in in_name
@@ -238,9 +267,14 @@ def bill_of_materials(
     components: list[Component] = []
     used: set[str] = set()
     explicit: dict[str, float] = {}  # component name → share written in the text
+    negated = negated_materials(name, description) if family is not None else set()
+    left_out: list[str] = []
     if family is not None:
         recycled = family.recycled_first and bool(RECYCLED_EMPHASIS.search(text))
         for i, fc in enumerate(family.components):
+            if fc.name in negated:  # "zero added sugars": the typical recipe's sugar is left out
+                left_out.append(fc.name)
+                continue
             comp_name, source = fc.name, f"typical bill of materials of '{family.name}'"
             if comp_name == "$main":
                 main = next(
@@ -282,6 +316,7 @@ def bill_of_materials(
         "family": family.name if family else None,
         "family_dropped": dropped,
         "family_cues": cues,
+        "left_out_as_negated": left_out,
         "mentions": [
             {"text": m.text, "material": m.material.name, "in_name": m.in_name, "share": m.share}
             for m in mentions

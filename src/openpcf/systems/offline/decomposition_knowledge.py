@@ -40,6 +40,15 @@ class ProductFamily(BaseModel):
     main_family: str | None = None
     main_default: str | None = None
     recycled_first: bool = False
+    excludes: list[str] = Field(
+        default_factory=list,
+        description="words that rule the family out (a polymer *resin* family is not a *compound*)",
+    )
+    defined_by_use: bool = Field(
+        default=False,
+        description="cues and required words also count inside purpose clauses: the product is named by "
+        "what it is for ('a polyolefin blend for bitumen modification' is a bitumen modifier)",
+    )
 
 
 @cache  # thousands of entries: beyond re's own 512-pattern cache
