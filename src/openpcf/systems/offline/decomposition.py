@@ -58,8 +58,13 @@ _ABSENCE = re.compile(
 _FOR_BEFORE = re.compile(r"\bfor\s+(?:the\s+)?(?:[\w-]+\s+){0,2}$", re.IGNORECASE)
 _PURPOSE_AFTER = re.compile(
     r"^(?:[\s-]+[\w-]+)?\s+(?:modification|production|manufacture|manufacturing|processing|industry|sector|"
-    r"applications?|treatment|insulation|construction)\b",
+    r"applications?|treatment|insulation|construction|machines?|equipment|appliances?|devices?|furnaces?|"
+    r"kilns?|boilers?|engines?|vehicles?)\b",
     re.IGNORECASE,
+)
+# "for coffee machines": the matched phrase itself ends in the purpose noun
+_PURPOSE_NOUN_END = re.compile(
+    r"\b(?:machines?|equipment|appliances?|devices?|furnaces?|kilns?|boilers?|engines?|vehicles?)$", re.IGNORECASE
 )
 _FREE_AFTER = re.compile(r"^[\s-]?free\b", re.IGNORECASE)  # "halogen-free", "gluten free"
 _SHARE_BEFORE = re.compile(r"(\d+(?:[.,]\d+)?)\s?%\s*(?:of\s+)?(?:\w+\s+){0,2}$")
@@ -149,7 +154,9 @@ def _counts(text: str, m: re.Match[str]) -> bool:
     # the name and the description are joined by a line break: a clause never runs across it
     before = text[max(0, m.start() - 120) : m.start()].rsplit("\n", 1)[-1]
     after = text[m.end() : m.end() + 40].split("\n", 1)[0]
-    in_purpose = _PURPOSE.search(before) or (_FOR_BEFORE.search(before) and _PURPOSE_AFTER.match(after))
+    in_purpose = _PURPOSE.search(before) or (
+        _FOR_BEFORE.search(before) and (_PURPOSE_AFTER.match(after) or _PURPOSE_NOUN_END.search(m.group()))
+    )
     return not (in_purpose or _NEGATION.search(before) or _FREE_AFTER.match(after))
 
 
@@ -214,7 +221,8 @@ def choose_family(name: str, description: str | None) -> tuple[ProductFamily | N
     head = name_head(name)
     for order, family in enumerate(product_families()):
         use = family.defined_by_use
-        if not any(_hits(w, name, in_purpose=use) or _hits(w, description or "", in_purpose=use) for w in family.requires):
+        in_text = description or "" if not family.requires_in_name else ""
+        if not any(_hits(w, name, in_purpose=use) or _hits(w, in_text, in_purpose=use) for w in family.requires):
             continue
         if any(_hits(w, name) or _hits(w, description or "") for w in family.excludes):
             continue
