@@ -219,3 +219,97 @@ def test_new_families_tapware_hardware_enriched_cake_laminated_glass() -> None:
 
 def test_chicken_is_priced_as_chicken_not_as_generic_meat() -> None:
     assert names("Chicken thighs", "Fresh chicken thighs in a tray")[0] == "chicken meat"
+
+
+# ---------------------------------------------------------------- issue 17 (invented examples throughout)
+
+
+def test_a_compound_is_not_its_resin() -> None:
+    # 'polyamide resin' (monomer route: caprolactam) would win on PA6 + nylon + granulate; "compound" excludes
+    # it, and the glass-fibre compound family (required word "glass fibre") takes the polyamide named in the
+    # text as its $main (0.66), glass fibre 0.3, additives 0.02, carbon black 0.01
+    text = ("NyloTough PA6 granulate", "Nylon 6 granulate compound with glass fibre, for injection moulding.")
+    family, _ = choose_family(*text)
+    assert family is not None and family.name == "glass-fibre reinforced compound"
+    assert names(*text) == ["polyamide", "glass fibre", "additives", "carbon black"]
+    # without a compound word the resin family (caprolactam route) still applies
+    assert names("PA6 natural granulate", "Polyamide 6 resin.")[0] == "caprolactam"
+
+
+def test_a_product_named_by_its_use_counts_its_purpose_clause() -> None:
+    # "for the modification of bitumen" is a purpose clause (no bitumen input), but it is what a
+    # 'polymeric bitumen modifier' (defined_by_use) is
+    got = names("BituMod A", "Polyolefin blend for the modification of bitumen in waterproofing membranes.")
+    assert got[:5] == ["atactic polypropylene", "polyethylene", "mineral oil", "calcium carbonate", "additives"]
+    assert "bitumen" not in got
+
+
+def test_a_production_route_family_needs_the_substance_in_the_name() -> None:
+    # citric acid by fermentation: maize 1.6, CaCO3 0.75, H2SO4 0.75, NaOH and HCl 0.02 each (ion exchange)
+    assert names("Citric acid anhydrous E330", "Food grade.") == [
+        "corn", "calcium carbonate", "sulfuric acid", "sodium hydroxide", "hydrochloric acid"
+    ]  # fmt: skip
+    # a descaler *based on* citric acid is not citric acid; "for coffee machines" is a purpose clause
+    family, _ = choose_family("Descaler", "Citric acid based descaling liquid for coffee machines.")
+    assert family is None
+    assert names("Descaler", "Citric acid based descaling liquid for coffee machines.") == ["citric acid"]
+
+
+def test_stated_absence_removes_a_recipe_ingredient_but_non_does_not() -> None:
+    from openpcf.systems.offline.decomposition import negated_materials
+
+    assert negated_materials("Non-stick aluminium frying pan", None) == set()
+    assert {"sugar", "preservatives"} <= negated_materials("Lemon drink", "Zero added sugar, no preservatives.")
+    with_sugar = names("Lemon fruit drink 1 L", "Lemon juice and water.")
+    without = names("Lemon fruit drink 1 L", "Lemon juice and water, no added sugar.")
+    assert "sugar" in with_sugar and "sugar" not in without
+    assert [n for n in with_sugar if n != "sugar"] == without
+
+
+def test_role_and_occurrence_clauses_name_no_inputs() -> None:
+    mentions = find_mentions(
+        "Sodium gluconate", "Occurs naturally in honey and fruit; acts as a chelating agent in detergents. Made from glucose."
+    )
+    assert [m.material.name for m in mentions] == ["glucose"]
+
+
+def test_letters_of_an_alloy_code_are_not_the_name_head() -> None:
+    from openpcf.systems.offline.decomposition import name_head
+
+    name = "Aluminium sheet 5xxx"
+    start, end = name_head(name) or (0, 0)
+    assert name[start:end] == "sheet"
+
+
+def test_a_mention_naming_the_product_itself_is_not_an_input() -> None:
+    # "Tannin" matches the tannin coagulant's required word: it is the product, not a sixth component
+    components, trace = bill_of_materials("FloccoGreen", "Tannin-based coagulant for drinking water treatment.")
+    assert trace["family"] == "tannin coagulant"
+    assert [c.name for c in components] == [
+        "water", "tannin extract", "formaldehyde", "ammonium chloride", "hydrochloric acid"
+    ]  # fmt: skip
+    assert trace["mentions_naming_the_product"] == ["Tannin"]
+
+
+def test_new_families_on_invented_products() -> None:
+    assert names("Crystal Clear", "Window cleaner spray, streak free.") == [
+        "water", "isopropanol", "ethanol", "polyethylene", "alkyl polyglucoside", "fragrance"
+    ]  # fmt: skip
+    assert names("SolSil 40", "Colloidal silica, 40% SiO2, alkaline.") == [
+        "water", "silica", "sodium hydroxide", "biocide"
+    ]  # fmt: skip
+    assert names("Polyester staple fibre 1.5 den", "Semi-dull PSF for spinning.") == [
+        "polyester", "titanium dioxide", "spin finish oil", "antimony trioxide", "pigments"
+    ]  # fmt: skip
+    assert names("Ceramic mug 300 ml", "Glazed stoneware.") == ["kaolin", "quartz", "feldspar", "clay", "ceramic glaze"]
+    assert names("XL-Cab PE", "Silane crosslinkable polyethylene compound for cable insulation.") == [
+        "polyethylene", "vinyltrimethoxysilane", "additives", "catalyst masterbatch"
+    ]  # fmt: skip
+    assert names("AZS block 33", "Electrofused refractory block of alumina, zirconia and silica.")[:3] == [
+        "alumina", "zircon", "silica"
+    ]  # fmt: skip
+    # chickpeas are their own crop (not peas); "can" in a product name is the can
+    assert names("Chickpeas 400 g Can", "Chickpeas, water, salt.")[:3] == ["chickpeas", "water", "tinplate"]
+    # a beverage named in Italian is a (fruit) drink
+    family, _ = choose_family("Bevanda al limone", "Lemon beverage with 12% juice.")
+    assert family is not None and family.name == "fruit juice"

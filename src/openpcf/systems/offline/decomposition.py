@@ -39,7 +39,7 @@ _DESCRIPTION_SHARE = 0.05  # a material only mentioned in the description
 _MIN_FAMILY_SCORE = 1  # one cue in the description suffices (a family guess beats no category knowledge)
 # A purpose clause names what the product is for, not what it is made of: its scope ends at , . ; :
 _PURPOSE = re.compile(
-    r"\b(?:used (?:in|for|as)|(?:functions?|acts?|serves?|works?) as|(?:commonly |naturally )?(?:found|occurs?|occurring|present) in|intended for|suitable for|ideal for|designed for|applications?|for use|"
+    r"\b(?:used (?:in|for|as)|(?:functions?|acts?|serves?|works?) as|(?:commonly |naturally )?(?:found|occurs?|occurring|present) (?:naturally |commonly |widely )?in|intended for|suitable for|ideal for|designed for|applications?|for use|"
     r"in the (?:production|manufacture|moulding|molding) of|for the (?:production|manufacture|modification|"
     r"insulation) of|for [\w\s]{0,20}treatment|insulation of|replac\w+|instead of|compared (?:to|with)|"
     r"for (?:the )?[\w-]+(?:\s[\w-]+)?\s(?:modification|production|manufacture|manufacturing|processing|"
@@ -277,6 +277,7 @@ def bill_of_materials(
     explicit: dict[str, float] = {}  # component name → share written in the text
     negated = negated_materials(name, description) if family is not None else set()
     left_out: list[str] = []
+    product_words: list[str] = []  # mentions that name the product itself (a required word of its family)
     if family is not None:
         recycled = family.recycled_first and bool(RECYCLED_EMPHASIS.search(text))
         for i, fc in enumerate(family.components):
@@ -303,11 +304,15 @@ def bill_of_materials(
                 explicit[comp_name] = written
                 source += f" (share written in the text: {written:.0%})"
             components.append(Component(comp_name, share, source, i, tuple(fc.covers)))
+    itself = {w.lower() for w in family.requires} if family is not None else set()
     for j, m in enumerate(mentions):
         if m.material.name in used:
             continue
         used.add(m.material.name)
         if family is not None and _covered(m.material, components):
+            continue
+        if m.text.lower() in itself:  # "refractory" in a refractory, "tannin" in a tannin coagulant: the product
+            product_words.append(m.text)
             continue
         share = m.share if m.share is not None else _NAME_SHARE if m.in_name else _DESCRIPTION_SHARE
         if m.share is not None:
@@ -325,6 +330,7 @@ def bill_of_materials(
         "family_dropped": dropped,
         "family_cues": cues,
         "left_out_as_negated": left_out,
+        "mentions_naming_the_product": product_words,
         "mentions": [
             {"text": m.text, "material": m.material.name, "in_name": m.in_name, "share": m.share}
             for m in mentions
