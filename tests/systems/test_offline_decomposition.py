@@ -268,7 +268,8 @@ def test_stated_absence_removes_a_recipe_ingredient_but_non_does_not() -> None:
 
 def test_role_and_occurrence_clauses_name_no_inputs() -> None:
     mentions = find_mentions(
-        "Sodium gluconate", "Occurs naturally in honey and fruit; acts as a chelating agent in detergents. Made from glucose."
+        "Sodium gluconate",
+        "Occurs naturally in honey and fruit; acts as a chelating agent in detergents. Made from glucose.",
     )
     assert [m.material.name for m in mentions] == ["glucose"]
 

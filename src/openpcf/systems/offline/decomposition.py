@@ -39,7 +39,9 @@ _DESCRIPTION_SHARE = 0.05  # a material only mentioned in the description
 _MIN_FAMILY_SCORE = 1  # one cue in the description suffices (a family guess beats no category knowledge)
 # A purpose clause names what the product is for, not what it is made of: its scope ends at , . ; :
 _PURPOSE = re.compile(
-    r"\b(?:used (?:in|for|as)|(?:functions?|acts?|serves?|works?) as|(?:commonly |naturally )?(?:found|occurs?|occurring|present) (?:naturally |commonly |widely )?in|intended for|suitable for|ideal for|designed for|applications?|for use|"
+    r"\b(?:used (?:in|for|as)|(?:functions?|acts?|serves?|works?) as|"
+    r"(?:commonly |naturally )?(?:found|occurs?|occurring|present) (?:naturally |commonly |widely )?in|"
+    r"intended for|suitable for|ideal for|designed for|applications?|for use|"
     r"in the (?:production|manufacture|moulding|molding) of|for the (?:production|manufacture|modification|"
     r"insulation) of|for [\w\s]{0,20}treatment|insulation of|replac\w+|instead of|compared (?:to|with)|"
     r"for (?:the )?[\w-]+(?:\s[\w-]+)?\s(?:modification|production|manufacture|manufacturing|processing|"
@@ -221,8 +223,10 @@ def choose_family(name: str, description: str | None) -> tuple[ProductFamily | N
     head = name_head(name)
     for order, family in enumerate(product_families()):
         use = family.defined_by_use
-        in_text = description or "" if not family.requires_in_name else ""
-        if not any(_hits(w, name, in_purpose=use) or _hits(w, in_text, in_purpose=use) for w in family.requires):
+        in_text = "" if family.requires_in_name else (description or "")
+        if not any(
+            _hits(w, name, in_purpose=use) or _hits(w, in_text, in_purpose=use) for w in family.requires
+        ):
             continue
         if any(_hits(w, name) or _hits(w, description or "") for w in family.excludes):
             continue
