@@ -236,23 +236,51 @@ def test_a_compound_is_not_its_resin() -> None:
     assert names("PA6 natural granulate", "Polyamide 6 resin.")[0] == "caprolactam"
 
 
-def test_a_product_named_by_its_use_counts_its_purpose_clause() -> None:
-    # "for the modification of bitumen" is a purpose clause (no bitumen input), but it is what a
-    # 'polymeric bitumen modifier' (defined_by_use) is
-    got = names("BituMod A", "Polyolefin blend for the modification of bitumen in waterproofing membranes.")
-    assert got[:5] == ["atactic polypropylene", "polyethylene", "mineral oil", "calcium carbonate", "additives"]
-    assert "bitumen" not in got
+def _with_families(monkeypatch, *families: dict) -> None:
+    """Replace the shipped product families by invented ones (the rules are tested, not the knowledge)."""
+    import openpcf.systems.offline.decomposition as decomposition
+    from openpcf.systems.offline.decomposition_knowledge import ProductFamily
+
+    fams = tuple(ProductFamily.model_validate(f) for f in families)
+    monkeypatch.setattr(decomposition, "product_families", lambda: fams)
 
 
-def test_a_production_route_family_needs_the_substance_in_the_name() -> None:
-    # citric acid by fermentation: maize 1.6, CaCO3 0.75, H2SO4 0.75, NaOH and HCl 0.02 each (ion exchange)
-    assert names("Citric acid anhydrous E330", "Food grade.") == [
-        "corn", "calcium carbonate", "sulfuric acid", "sodium hydroxide", "hydrochloric acid"
-    ]  # fmt: skip
-    # a descaler *based on* citric acid is not citric acid; "for coffee machines" is a purpose clause
-    family, _ = choose_family("Descaler", "Citric acid based descaling liquid for coffee machines.")
+def _family(name: str, requires: list[str], components: list[tuple[str, float]], **kw) -> dict:
+    return {"name": name, "cues": requires, "requires": requires,
+            "components": [{"name": n, "share": s} for n, s in components], **kw}
+
+
+def test_a_product_named_by_its_use_counts_its_purpose_clause(monkeypatch) -> None:
+    # an invented 'asphalt modifier' family is defined by what it is for: its required word may sit in a
+    # purpose clause; a family that is not defined by use is not chosen from a purpose clause
+    by_use = _family("asphalt modifier", ["asphalt"], [("mineral oil", 0.7), ("polyethylene", 0.3)],
+                     defined_by_use=True)
+    plain = _family("asphalt mix", ["asphalt"], [("gravel", 0.9), ("bitumen", 0.1)])
+    text = ("ModiX", "An oil blend for asphalt modification in road repair.")
+    _with_families(monkeypatch, plain, by_use)
+    family, _ = choose_family(*text)
+    assert family is not None and family.name == "asphalt modifier"
+    _with_families(monkeypatch, plain)
+    assert choose_family(*text)[0] is None
+
+
+def test_a_production_route_family_needs_the_substance_in_the_name(monkeypatch) -> None:
+    # an invented production-route family of 'malic acid' applies to malic acid, not to a cleaner based on it
+    route = _family("malic acid", ["malic acid"], [("glucose", 1.2), ("calcium carbonate", 0.5)],
+                    requires_in_name=True)
+    _with_families(monkeypatch, route)
+    assert choose_family("Malic acid E296", "Food grade powder.")[0] is not None
+    family, _ = choose_family("Kettle descaler", "Malic acid based descaling liquid for coffee machines.")
     assert family is None
-    assert names("Descaler", "Citric acid based descaling liquid for coffee machines.") == ["citric acid"]
+
+
+def test_a_mention_naming_the_product_itself_is_not_an_input(monkeypatch) -> None:
+    # "Starch" matches the invented family's required word: it names the product, not an extra component
+    _with_families(monkeypatch, _family("starch glue", ["starch"], [("water", 0.6), ("dextrin", 0.35), ("borax", 0.05)]))
+    components, trace = bill_of_materials("Gumtex 5", "Starch-based, ready to use.")
+    assert trace["family"] == "starch glue"
+    assert [c.name for c in components] == ["water", "dextrin", "borax"]
+    assert trace["mentions_naming_the_product"] == ["Starch"]
 
 
 def test_stated_absence_removes_a_recipe_ingredient_but_non_does_not() -> None:
@@ -280,37 +308,3 @@ def test_letters_of_an_alloy_code_are_not_the_name_head() -> None:
     name = "Aluminium sheet 5xxx"
     start, end = name_head(name) or (0, 0)
     assert name[start:end] == "sheet"
-
-
-def test_a_mention_naming_the_product_itself_is_not_an_input() -> None:
-    # "Tannin" matches the tannin coagulant's required word: it is the product, not a sixth component
-    components, trace = bill_of_materials("FloccoGreen", "Tannin-based coagulant for drinking water treatment.")
-    assert trace["family"] == "tannin coagulant"
-    assert [c.name for c in components] == [
-        "water", "tannin extract", "formaldehyde", "ammonium chloride", "hydrochloric acid"
-    ]  # fmt: skip
-    assert trace["mentions_naming_the_product"] == ["Tannin"]
-
-
-def test_new_families_on_invented_products() -> None:
-    assert names("Crystal Clear", "Window cleaner spray, streak free.") == [
-        "water", "isopropanol", "ethanol", "polyethylene", "alkyl polyglucoside", "fragrance"
-    ]  # fmt: skip
-    assert names("SolSil 40", "Colloidal silica, 40% SiO2, alkaline.") == [
-        "water", "silica", "sodium hydroxide", "biocide"
-    ]  # fmt: skip
-    assert names("Polyester staple fibre 1.5 den", "Semi-dull PSF for spinning.") == [
-        "polyester", "titanium dioxide", "spin finish oil", "antimony trioxide", "pigments"
-    ]  # fmt: skip
-    assert names("Ceramic mug 300 ml", "Glazed stoneware.") == ["kaolin", "quartz", "feldspar", "clay", "ceramic glaze"]
-    assert names("XL-Cab PE", "Silane crosslinkable polyethylene compound for cable insulation.") == [
-        "polyethylene", "vinyltrimethoxysilane", "additives", "catalyst masterbatch"
-    ]  # fmt: skip
-    assert names("AZS block 33", "Electrofused refractory block of alumina, zirconia and silica.")[:3] == [
-        "alumina", "zircon", "silica"
-    ]  # fmt: skip
-    # chickpeas are their own crop (not peas); "can" in a product name is the can
-    assert names("Chickpeas 400 g Can", "Chickpeas, water, salt.")[:3] == ["chickpeas", "water", "tinplate"]
-    # a beverage named in Italian is a (fruit) drink
-    family, _ = choose_family("Bevanda al limone", "Lemon beverage with 12% juice.")
-    assert family is not None and family.name == "fruit juice"

@@ -91,7 +91,7 @@ _HEAD_END = re.compile(
     r"\s(?:for|with|containing|from|made|in|of|per|based|according)\s|[(,;:/\u2013\u2014]|\s-\s", re.IGNORECASE
 )
 _MINOR_IN_NAME = re.compile(r"\s(?:with|containing)\s", re.IGNORECASE)
-_NAME_WORD = re.compile(r"(?<![\w])[^\W\d_][\w'-]*")  # not the letters of a code ("7xxx", "6060T6")
+_NAME_WORD = re.compile(r"(?<![\w])[^\W\d_][\w'-]*")  # not the letters of a code ("5xxx", "2024T3")
 
 
 @dataclass(frozen=True)
@@ -315,7 +315,7 @@ def bill_of_materials(
         used.add(m.material.name)
         if family is not None and _covered(m.material, components):
             continue
-        if m.text.lower() in itself:  # "refractory" in a refractory, "tannin" in a tannin coagulant: the product
+        if m.text.lower() in itself:  # "starch" in a starch glue: the product itself
             product_words.append(m.text)
             continue
         share = m.share if m.share is not None else _NAME_SHARE if m.in_name else _DESCRIPTION_SHARE

@@ -52,7 +52,7 @@ class ProductFamily(BaseModel):
     defined_by_use: bool = Field(
         default=False,
         description="cues and required words also count inside purpose clauses: the product is named by "
-        "what it is for ('a polyolefin blend for bitumen modification' is a bitumen modifier)",
+        "what it is for ('an oil blend for asphalt modification' is an asphalt modifier)",
     )
 
 
