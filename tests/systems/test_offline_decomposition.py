@@ -54,7 +54,11 @@ def test_negated_ingredients_are_not_components() -> None:
     got = names("Canned green beans 400 g", "Green beans in water, no preservatives and zero added sugar.")
     assert got[:3] == ["beans", "water", "tinplate"]
     assert "biocide" not in got
-    assert "sugar" in got  # the family's typical recipe, not the negated mention, decides here
+    # "zero added sugar": the family's typical recipe (water 0.35, tinplate 0.12, salt 0.01, sugar 0.005,
+    # paper 0.003) loses its sugar; the trace says so
+    assert got == ["beans", "water", "tinplate", "salt", "paper"]
+    _, trace = bill_of_materials("Canned green beans 400 g", "Green beans in water, zero added sugar.")
+    assert trace["left_out_as_negated"] == ["sugar"]
     mentions = {m.material.name for m in find_mentions("x", "no preservatives and zero added sugar")}
     assert mentions == set()
 
@@ -215,3 +219,92 @@ def test_new_families_tapware_hardware_enriched_cake_laminated_glass() -> None:
 
 def test_chicken_is_priced_as_chicken_not_as_generic_meat() -> None:
     assert names("Chicken thighs", "Fresh chicken thighs in a tray")[0] == "chicken meat"
+
+
+# ---------------------------------------------------------------- issue 17 (invented examples throughout)
+
+
+def test_a_compound_is_not_its_resin() -> None:
+    # 'polyamide resin' (monomer route: caprolactam) would win on PA6 + nylon + granulate; "compound" excludes
+    # it, and the glass-fibre compound family (required word "glass fibre") takes the polyamide named in the
+    # text as its $main (0.66), glass fibre 0.3, additives 0.02, carbon black 0.01
+    text = ("NyloTough PA6 granulate", "Nylon 6 granulate compound with glass fibre, for injection moulding.")
+    family, _ = choose_family(*text)
+    assert family is not None and family.name == "glass-fibre reinforced compound"
+    assert names(*text) == ["polyamide", "glass fibre", "additives", "carbon black"]
+    # without a compound word the resin family (caprolactam route) still applies
+    assert names("PA6 natural granulate", "Polyamide 6 resin.")[0] == "caprolactam"
+
+
+def _with_families(monkeypatch, *families: dict) -> None:
+    """Replace the shipped product families by invented ones (the rules are tested, not the knowledge)."""
+    import openpcf.systems.offline.decomposition as decomposition
+    from openpcf.systems.offline.decomposition_knowledge import ProductFamily
+
+    fams = tuple(ProductFamily.model_validate(f) for f in families)
+    monkeypatch.setattr(decomposition, "product_families", lambda: fams)
+
+
+def _family(name: str, requires: list[str], components: list[tuple[str, float]], **kw) -> dict:
+    return {"name": name, "cues": requires, "requires": requires,
+            "components": [{"name": n, "share": s} for n, s in components], **kw}
+
+
+def test_a_product_named_by_its_use_counts_its_purpose_clause(monkeypatch) -> None:
+    # an invented 'asphalt modifier' family is defined by what it is for: its required word may sit in a
+    # purpose clause; a family that is not defined by use is not chosen from a purpose clause
+    by_use = _family("asphalt modifier", ["asphalt"], [("mineral oil", 0.7), ("polyethylene", 0.3)],
+                     defined_by_use=True)
+    plain = _family("asphalt mix", ["asphalt"], [("gravel", 0.9), ("bitumen", 0.1)])
+    text = ("ModiX", "An oil blend for asphalt modification in road repair.")
+    _with_families(monkeypatch, plain, by_use)
+    family, _ = choose_family(*text)
+    assert family is not None and family.name == "asphalt modifier"
+    _with_families(monkeypatch, plain)
+    assert choose_family(*text)[0] is None
+
+
+def test_a_production_route_family_needs_the_substance_in_the_name(monkeypatch) -> None:
+    # an invented production-route family of 'malic acid' applies to malic acid, not to a cleaner based on it
+    route = _family("malic acid", ["malic acid"], [("glucose", 1.2), ("calcium carbonate", 0.5)],
+                    requires_in_name=True)
+    _with_families(monkeypatch, route)
+    assert choose_family("Malic acid E296", "Food grade powder.")[0] is not None
+    family, _ = choose_family("Kettle descaler", "Malic acid based descaling liquid for coffee machines.")
+    assert family is None
+
+
+def test_a_mention_naming_the_product_itself_is_not_an_input(monkeypatch) -> None:
+    # "Starch" matches the invented family's required word: it names the product, not an extra component
+    _with_families(monkeypatch, _family("starch glue", ["starch"], [("water", 0.6), ("dextrin", 0.35), ("borax", 0.05)]))
+    components, trace = bill_of_materials("Gumtex 5", "Starch-based, ready to use.")
+    assert trace["family"] == "starch glue"
+    assert [c.name for c in components] == ["water", "dextrin", "borax"]
+    assert trace["mentions_naming_the_product"] == ["Starch"]
+
+
+def test_stated_absence_removes_a_recipe_ingredient_but_non_does_not() -> None:
+    from openpcf.systems.offline.decomposition import negated_materials
+
+    assert negated_materials("Non-stick aluminium frying pan", None) == set()
+    assert {"sugar", "preservatives"} <= negated_materials("Lemon drink", "Zero added sugar, no preservatives.")
+    with_sugar = names("Lemon fruit drink 1 L", "Lemon juice and water.")
+    without = names("Lemon fruit drink 1 L", "Lemon juice and water, no added sugar.")
+    assert "sugar" in with_sugar and "sugar" not in without
+    assert [n for n in with_sugar if n != "sugar"] == without
+
+
+def test_role_and_occurrence_clauses_name_no_inputs() -> None:
+    mentions = find_mentions(
+        "Sodium gluconate",
+        "Occurs naturally in honey and fruit; acts as a chelating agent in detergents. Made from glucose.",
+    )
+    assert [m.material.name for m in mentions] == ["glucose"]
+
+
+def test_letters_of_an_alloy_code_are_not_the_name_head() -> None:
+    from openpcf.systems.offline.decomposition import name_head
+
+    name = "Aluminium sheet 5xxx"
+    start, end = name_head(name) or (0, 0)
+    assert name[start:end] == "sheet"

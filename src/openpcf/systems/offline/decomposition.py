@@ -39,7 +39,9 @@ _DESCRIPTION_SHARE = 0.05  # a material only mentioned in the description
 _MIN_FAMILY_SCORE = 1  # one cue in the description suffices (a family guess beats no category knowledge)
 # A purpose clause names what the product is for, not what it is made of: its scope ends at , . ; :
 _PURPOSE = re.compile(
-    r"\b(?:used (?:in|for|as)|intended for|suitable for|ideal for|designed for|applications?|for use|"
+    r"\b(?:used (?:in|for|as)|(?:functions?|acts?|serves?|works?) as|"
+    r"(?:commonly |naturally )?(?:found|occurs?|occurring|present) (?:naturally |commonly |widely )?in|"
+    r"intended for|suitable for|ideal for|designed for|applications?|for use|"
     r"in the (?:production|manufacture|moulding|molding) of|for the (?:production|manufacture|modification|"
     r"insulation) of|for [\w\s]{0,20}treatment|insulation of|replac\w+|instead of|compared (?:to|with)|"
     r"for (?:the )?[\w-]+(?:\s[\w-]+)?\s(?:modification|production|manufacture|manufacturing|processing|"
@@ -50,12 +52,21 @@ _PURPOSE = re.compile(
 _NEGATION = re.compile(
     r"\b(?:no|non|zero|without|free from|not contain\w*)\b(?:\W+[\w-]+){0,3}?\W*$", re.IGNORECASE
 )
+# A stated absence that removes an ingredient from a typical recipe: not "non" ("non-stick aluminium pan").
+_ABSENCE = re.compile(
+    r"\b(?:no|zero|without|free from|not contain\w*)\b(?:\W+[\w-]+){0,3}?\W*$", re.IGNORECASE
+)
 # "for adhesive production", "for hydraulic applications": the word between names the purpose.
 _FOR_BEFORE = re.compile(r"\bfor\s+(?:the\s+)?(?:[\w-]+\s+){0,2}$", re.IGNORECASE)
 _PURPOSE_AFTER = re.compile(
     r"^(?:[\s-]+[\w-]+)?\s+(?:modification|production|manufacture|manufacturing|processing|industry|sector|"
-    r"applications?|treatment|insulation|construction)\b",
+    r"applications?|treatment|insulation|construction|machines?|equipment|appliances?|devices?|furnaces?|"
+    r"kilns?|boilers?|engines?|vehicles?)\b",
     re.IGNORECASE,
+)
+# "for coffee machines": the matched phrase itself ends in the purpose noun
+_PURPOSE_NOUN_END = re.compile(
+    r"\b(?:machines?|equipment|appliances?|devices?|furnaces?|kilns?|boilers?|engines?|vehicles?)$", re.IGNORECASE
 )
 _FREE_AFTER = re.compile(r"^[\s-]?free\b", re.IGNORECASE)  # "halogen-free", "gluten free"
 _SHARE_BEFORE = re.compile(r"(\d+(?:[.,]\d+)?)\s?%\s*(?:of\s+)?(?:\w+\s+){0,2}$")
@@ -80,7 +91,7 @@ _HEAD_END = re.compile(
     r"\s(?:for|with|containing|from|made|in|of|per|based|according)\s|[(,;:/\u2013\u2014]|\s-\s", re.IGNORECASE
 )
 _MINOR_IN_NAME = re.compile(r"\s(?:with|containing)\s", re.IGNORECASE)
-_NAME_WORD = re.compile(r"[^\W\d_][\w'-]*")
+_NAME_WORD = re.compile(r"(?<![\w])[^\W\d_][\w'-]*")  # not the letters of a code ("5xxx", "2024T3")
 
 
 @dataclass(frozen=True)
@@ -145,13 +156,36 @@ def _counts(text: str, m: re.Match[str]) -> bool:
     # the name and the description are joined by a line break: a clause never runs across it
     before = text[max(0, m.start() - 120) : m.start()].rsplit("\n", 1)[-1]
     after = text[m.end() : m.end() + 40].split("\n", 1)[0]
-    in_purpose = _PURPOSE.search(before) or (_FOR_BEFORE.search(before) and _PURPOSE_AFTER.match(after))
+    in_purpose = _PURPOSE.search(before) or (
+        _FOR_BEFORE.search(before) and (_PURPOSE_AFTER.match(after) or _PURPOSE_NOUN_END.search(m.group()))
+    )
     return not (in_purpose or _NEGATION.search(before) or _FREE_AFTER.match(after))
 
 
-def _hits(word: str, text: str) -> bool:
-    """True when ``word`` occurs in ``text`` outside purpose clauses and negations."""
-    return any(_counts(text, m) for m in word_pattern(word).finditer(text))
+def _hits(word: str, text: str, *, in_purpose: bool = False) -> bool:
+    """True when ``word`` occurs in ``text`` outside purpose clauses and negations (``in_purpose=True``:
+    outside negations only)."""
+    return any(
+        (not _negated(text, m)) if in_purpose else _counts(text, m) for m in word_pattern(word).finditer(text)
+    )
+
+
+def _negated(text: str, m: re.Match[str], negation: re.Pattern[str] = _NEGATION) -> bool:
+    """True for a word after a negation ("no added sugar", "without preservatives") or before "-free"."""
+    before = text[max(0, m.start() - 120) : m.start()].rsplit("\n", 1)[-1]
+    after = text[m.end() : m.end() + 40].split("\n", 1)[0]
+    return bool(negation.search(before) or _FREE_AFTER.match(after))
+
+
+def negated_materials(name: str, description: str | None) -> set[str]:
+    """Canonical names of the materials the text says the product does *not* contain ("zero added
+    sugars", "no preservatives", "phosphate-free"): a family's typical recipe must not add them back."""
+    text = name + " \n " + (description or "")
+    out: set[str] = set()
+    for pattern, _length, material in synonym_patterns(()):
+        if any(_negated(text, m, _ABSENCE) for m in pattern.finditer(text)):
+            out.add(material.name)
+    return out
 
 
 def name_head(name: str) -> tuple[int, int] | None:
@@ -181,16 +215,23 @@ def choose_family(name: str, description: str | None) -> tuple[ProductFamily | N
     """The product family whose cue words best fit the text, with the cues hit.
 
     A cue scores 2 in the name (+2 more when it is the name's head noun, see :func:`name_head`) and 1 in
-    the description; cues and ``requires`` words inside purpose clauses or negations do not count."""
+    the description; cues and ``requires`` words inside purpose clauses or negations do not count (inside
+    purpose clauses they do for a family ``defined_by_use``); an ``excludes`` word rules a family out."""
     best: tuple[float, int, int] = (0.0, 0, 0)
     chosen: ProductFamily | None = None
     chosen_cues: list[str] = []
     head = name_head(name)
     for order, family in enumerate(product_families()):
-        if not any(_hits(w, name) or _hits(w, description or "") for w in family.requires):
+        use = family.defined_by_use
+        in_text = "" if family.requires_in_name else (description or "")
+        if not any(
+            _hits(w, name, in_purpose=use) or _hits(w, in_text, in_purpose=use) for w in family.requires
+        ):
             continue
-        in_name = [c for c in family.cues if _hits(c, name)]
-        in_desc = [c for c in family.cues if c not in in_name and _hits(c, description or "")]
+        if any(_hits(w, name) or _hits(w, description or "") for w in family.excludes):
+            continue
+        in_name = [c for c in family.cues if _hits(c, name, in_purpose=use)]
+        in_desc = [c for c in family.cues if c not in in_name and _hits(c, description or "", in_purpose=use)]
         at_head = [
             c
             for c in in_name
@@ -238,9 +279,15 @@ def bill_of_materials(
     components: list[Component] = []
     used: set[str] = set()
     explicit: dict[str, float] = {}  # component name → share written in the text
+    negated = negated_materials(name, description) if family is not None else set()
+    left_out: list[str] = []
+    product_words: list[str] = []  # mentions that name the product itself (a required word of its family)
     if family is not None:
         recycled = family.recycled_first and bool(RECYCLED_EMPHASIS.search(text))
         for i, fc in enumerate(family.components):
+            if fc.name in negated:  # "zero added sugars": the typical recipe's sugar is left out
+                left_out.append(fc.name)
+                continue
             comp_name, source = fc.name, f"typical bill of materials of '{family.name}'"
             if comp_name == "$main":
                 main = next(
@@ -261,11 +308,15 @@ def bill_of_materials(
                 explicit[comp_name] = written
                 source += f" (share written in the text: {written:.0%})"
             components.append(Component(comp_name, share, source, i, tuple(fc.covers)))
+    itself = {w.lower() for w in family.requires} if family is not None else set()
     for j, m in enumerate(mentions):
         if m.material.name in used:
             continue
         used.add(m.material.name)
         if family is not None and _covered(m.material, components):
+            continue
+        if m.text.lower() in itself:  # "starch" in a starch glue: the product itself
+            product_words.append(m.text)
             continue
         share = m.share if m.share is not None else _NAME_SHARE if m.in_name else _DESCRIPTION_SHARE
         if m.share is not None:
@@ -282,6 +333,8 @@ def bill_of_materials(
         "family": family.name if family else None,
         "family_dropped": dropped,
         "family_cues": cues,
+        "left_out_as_negated": left_out,
+        "mentions_naming_the_product": product_words,
         "mentions": [
             {"text": m.text, "material": m.material.name, "in_name": m.in_name, "share": m.share}
             for m in mentions

@@ -40,6 +40,20 @@ class ProductFamily(BaseModel):
     main_family: str | None = None
     main_default: str | None = None
     recycled_first: bool = False
+    excludes: list[str] = Field(
+        default_factory=list,
+        description="words that rule the family out (a polymer *resin* family is not a *compound*)",
+    )
+    requires_in_name: bool = Field(
+        default=False,
+        description="a required word must be in the product name: the family is the production route of a "
+        "substance, which applies to the substance itself, not to a formulation based on it",
+    )
+    defined_by_use: bool = Field(
+        default=False,
+        description="cues and required words also count inside purpose clauses: the product is named by "
+        "what it is for ('an oil blend for asphalt modification' is an asphalt modifier)",
+    )
 
 
 @cache  # thousands of entries: beyond re's own 512-pattern cache
