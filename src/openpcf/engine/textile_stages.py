@@ -120,26 +120,31 @@ def product_level(name: str, description: str | None = None) -> int | None:
             return None
         if _MADE_UP.search(text):
             return MADE_UP
-        if _GREIGE.search(text):
-            return GREIGE
-        if _FABRIC.search(text):
-            return FABRIC
-        if _YARN.search(text):
-            return YARN
+        level = _fabric_or_yarn(text)
+        if level is not None:
+            return level
         if re.search(r"\b(fib(re|er)s?|staple|lint|tow)\b", text, re.I):
             return FIBRE
     return None
 
 
-def text_level(text: str) -> int | None:
-    """The level one name stands for (a factor's or an input's): fabric 4 (greige 3), yarn 2, fibre 1,
-    synthetic polymer 0; None when the name is not a textile material."""
+def _fabric_or_yarn(text: str) -> int | None:
+    """Greige fabric 3, fabric 4 or yarn 2 when the text names one, else None."""
     if _GREIGE.search(text):
         return GREIGE
     if _FABRIC.search(text):
         return FABRIC
     if _YARN.search(text):
         return YARN
+    return None
+
+
+def text_level(text: str) -> int | None:
+    """The level one name stands for (a factor's or an input's): fabric 4 (greige 3), yarn 2, fibre 1,
+    synthetic polymer 0; None when the name is not a textile material."""
+    level = _fabric_or_yarn(text)
+    if level is not None:
+        return level
     if _FIBRE.search(text):
         return FIBRE
     if _POLYMER.search(text):
