@@ -142,11 +142,45 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "per kg; kiln drying is inside the sawn-timber factor. Estimate.",
         ),
         EnergyDefault(
+            "pcb_fabrication", "Bare printed circuit boards made from laminate and copper foil (lamination, "
+            "drilling, plating, etching, solder mask)", 20.0, 5.0,
+            "Making a multilayer board from bought FR-4 laminate, prepreg and copper foil: inner-layer imaging and "
+            "etching, press lamination, mechanical and laser drilling, electroless and electrolytic copper plating, "
+            "outer-layer etching, solder mask, surface finish and electrical test, in air-conditioned clean rooms "
+            "with heated process baths and waste-water treatment. Fab electricity is of the order of 30-150 kWh "
+            "per m2 of multilayer board, rising with the layer count (order of magnitude of the per-m2 "
+            "electricity in published LCAs of PCB manufacture in China and Taiwan and of the electricity limits "
+            "per m2 by layer count in China's cleaner-production standard for PCB manufacturing, HJ 450-2008; "
+            "recalled); at about 3 kg per m2 of a 1.6 mm board that is about 10-50 kWh per kg, here 20 kWh per kg "
+            "(about 60 kWh per m2). Heat for drying, lamination presses heated by thermal oil and bath heating: "
+            "about 5 MJ per kg (assumed). Etching and plating chemicals and their treatment are not included. "
+            "Estimate.",
+            spread=2.5,
+        ),
+        EnergyDefault(
+            "electronics_assembly", "Electronics assembly (populated boards and devices assembled from parts: "
+            "SMT placement, reflow, test, final assembly)", 1.0, 0.0,
+            "An SMT line (paste printer, placement machines, a 8-10-zone reflow oven of roughly 20-40 kW, "
+            "inspection) with its clean-room air handling and compressed air draws of the order of 50-100 kW "
+            "while placing some 10-20 kg of boards an hour, i.e. a few kWh per kg of board (typical equipment "
+            "ratings, recalled; engineering estimate); boards are some 10-20 % of a device's mass, and final "
+            "assembly, functional test and burn-in add a few tenths of a kWh per kg: about 1 kWh of electricity "
+            "per kg of product, no fuel (reflow is electric). The parts (boards, chips, displays, cells) carry "
+            "their own production. Estimate.",
+            spread=3.0,
+        ),
+        EnergyDefault(
             "general_manufacturing", "General manufacturing (class not recognised)", 0.5, 1.0,
             "Median-order default when the product class is not recognised. Estimate.",
         ),
     )
 }
+
+#: Words of a populated board (components mounted): the board is then an assembly, not a bare board.
+_POPULATED_BOARD = (r"\b(pcbas?|printed (circuit|wiring) boards? assembl\w*|pcb assembl\w*|circuit board assembl\w*|"
+                    r"populated (pcbs?|boards?|circuit boards?|printed (circuit|wiring) boards?)|"
+                    r"assembled (pcbs?|boards?|circuit boards?)|"
+                    r"mainboards?|motherboards?|logic boards?)\b")
 
 # Keyword → product class. Order matters: the first class whose pattern matches wins.
 _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
@@ -166,6 +200,13 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
                  r"apparel|clothing|t-?shirts?|shirts?|blouses?|dress(es)?|trousers|jeans|jackets?|sweaters?|"
                  r"jumpers?|hoodies?|sweatshirts?|socks|leggings|underwear|knit\w*|jersey|woven|towels?|"
                  r"bed ?linen|bedsheets?|pillowcases?|duvet covers?|curtains?)\b"),
+    ("electronics_assembly", _POPULATED_BOARD + r"|\b(electronic (devices?|modules?|units?|equipment|assembl\w*)|"
+                             r"electronics|laptops?|notebook computers?|computers?|desktop pcs?|servers?|tablets?|"
+                             r"smartphones?|mobile phones?|cell ?phones?|routers?|modems?|monitors?|televisions?|"
+                             r"tv sets?|chargers?|power supply|power supplies|power adapters?|ac adapters?|"
+                             r"inverters?|led drivers?|control units?|controllers?|sensors?|set-top boxes?)\b"),
+    ("pcb_fabrication", r"\b(printed (circuit|wiring) boards?|pcbs?|pwbs?|bare boards?|multilayer boards?|"
+                        r"multi-layer boards?|circuit boards?|hdi boards?)\b"),
     ("metal_remelting", r"\b(ingots?|billets?|slabs?|castings?|cast|remelt\w*)\b"),
     ("metal_products", r"\b(aluminium|aluminum|steel|iron|copper|brass|zinc|metal|foil|hinges?|sheet metal|"
                        r"wire|screws?|bolts?)\b"),
@@ -215,6 +256,14 @@ _CLASS_INPUTS: dict[str, str] = {
     "plastic_conversion": r"\b(poly\w*|plastics?|pe|pp|pet|ps|pvc|abs|hdpe|ldpe|lldpe|ink|masterbatch)\b",
     "textiles": r"\b(wool|cotton|polyester|fib(re|er)s?|yarn|elastane|spandex|viscose|lyocell|modal|nylon|linen|"
                 r"flax|hemp|jute|silk|acrylic|polyamide|fabrics?|cloth|cashmere|alpaca|mohair)\b",
+    "pcb_fabrication": r"\b(fr-?4|laminates?|copper[- ]clad|ccl|prepregs?|copper foils?|copper|epoxy\w*|"
+                       r"glass (fib(re|er)|fabric|cloth)|e-glass|solder ?mask|solder resist|polyimide)\b",
+    "electronics_assembly": _POPULATED_BOARD + r"|\b(printed (circuit|wiring) boards?|pcbs?|integrated circuits?|"
+                            r"ics|microchips?|memory chips?|memory modules?|semiconductors?|processors?|electronic\w*|displays?|lcd|oled|"
+                            r"screens?|touch ?screens?|batter(y|ies)|capacitors?|resistors?|inductors?|transistors?|"
+                            r"diodes?|leds?|power (supply|supplies|adapters?)|chargers?|hard (disk|drive)s?|hdd|"
+                            r"ssds?|solid[- ]state drives?|speakers?|microphones?|camera modules?|keyboards?|"
+                            r"transformers?)\b",
     "food_processing": _CLASS_PATTERNS[1][1],
     # fermentation is backed by its carbohydrate feedstock (a name alone is not enough: bought citric acid
     # blended into a cleaner is formulation, not fermentation)
@@ -242,12 +291,15 @@ MIN_CLASS_SHARE = 0.2
 MASS_MAJORITY = 0.5
 #: Classes a composition alone can point to (the forming step of each material family), in tie order.
 _MASS_CLASSES = ("glass_melting", "concrete_mixing", "wood_products", "metal_products", "plastic_conversion",
-                 "textiles", "food_processing", "glass_products", "chemical_formulation")
+                 "textiles", "food_processing", "glass_products", "chemical_formulation", "electronics_assembly")
 
 
 def _classes(text: str) -> list[str]:
     lowered = text.lower()
-    return [cls for cls, pattern in _CLASS_PATTERNS if re.search(pattern, lowered)]
+    out = [cls for cls, pattern in _CLASS_PATTERNS if re.search(pattern, lowered)]
+    if "pcb_fabrication" in out and re.search(_POPULATED_BOARD, lowered):
+        out.remove("pcb_fabrication")  # a populated board is assembled, not fabricated from laminate
+    return out
 
 
 def _supports(cls: str, name: str) -> bool:
@@ -332,8 +384,9 @@ def infer_product_class(name: str, description: str | None = None,
 
 
 #: Product classes whose default energy is a further step on goods bought already formed (cutting and
-#: tempering bought flat glass): a factor covering the conversion of the bought good does not cover it.
-FURTHER_STEP_CLASSES = frozenset({"glass_products"})
+#: tempering bought flat glass; drilling, plating and etching bought laminate into a board; mounting and
+#: assembling bought parts): a factor covering the conversion of the bought good does not cover it.
+FURTHER_STEP_CLASSES = frozenset({"glass_products", "pcb_fabrication", "electronics_assembly"})
 
 
 def conversion_covered(stages: list[str] | tuple[str, ...], product_class: str) -> bool:
