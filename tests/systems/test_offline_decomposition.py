@@ -405,3 +405,12 @@ def test_breadth_families_stay_out_of_neighbouring_products() -> None:
     # hydrogen alone is reformed from natural gas; named electrolysis takes the water route
     assert names("Hydrogen", None) == ["water", "natural gas"]
     assert names("Green hydrogen", "Hydrogen from water electrolysis with wind power.") == ["water"]
+
+
+def test_a_material_the_product_replaces_or_imitates_is_not_an_input() -> None:
+    # invented examples: the stand-in word after the material says it is not in the product
+    assert {m.material.name for m in find_mentions("Oat drink", "A milk substitute made from oats.")} == {"oats"}
+    assert "hydrogen" not in [m.material.name for m in find_mentions("Hydrogen-ready gas boiler", None)]
+    assert "marble" not in [m.material.name for m in find_mentions("Marble-look porcelain tile", None)]
+    # a material followed by an ordinary word still counts
+    assert "milk" in [m.material.name for m in find_mentions("Milk chocolate", "Made with whole milk.")]

@@ -69,6 +69,13 @@ _PURPOSE_NOUN_END = re.compile(
     r"\b(?:machines?|equipment|appliances?|devices?|furnaces?|kilns?|boilers?|engines?|vehicles?)$", re.IGNORECASE
 )
 _FREE_AFTER = re.compile(r"^[\s-]?free\b", re.IGNORECASE)  # "halogen-free", "gluten free"
+# A material word that names what the product replaces or imitates, or is ready for, is not an input:
+# "meat alternative", "milk substitute", "hydrogen-ready boiler", "marble-look tile", "leather-like".
+_STAND_IN_AFTER = re.compile(
+    r"^[\s-]?(?:alternatives?|substitutes?|analogues?|analogs?|replacers?|replacements?|imitations?|ready|look|"
+    r"like|style|effect)\b",
+    re.IGNORECASE,
+)
 _SHARE_BEFORE = re.compile(r"(\d+(?:[.,]\d+)?)\s?%\s*(?:of\s+)?(?:\w+\s+){0,2}$")
 _SHARE_AFTER = re.compile(
     r"^\s*(?:\(|:)?\s*(?:content\s+(?:of\s+)?)?(?:(?:minimum|min\.|at least|more than|over|above|approx\.|about|ca\.|~)\s*)?"
@@ -151,15 +158,15 @@ def find_mentions(name: str, description: str | None, vocabulary: tuple[str, ...
 
 def _counts(text: str, m: re.Match[str]) -> bool:
     """False for a word in a purpose clause ("for adhesive production", "used in garden furniture"),
-    after a negation ("no added sugar") or before "-free" ("halogen-free"): it does not say what the
-    product is or is made of."""
+    after a negation ("no added sugar"), before "-free" ("halogen-free") or before a stand-in word ("meat
+    alternative", "hydrogen-ready", "marble-look"): it does not say what the product is or is made of."""
     # the name and the description are joined by a line break: a clause never runs across it
     before = text[max(0, m.start() - 120) : m.start()].rsplit("\n", 1)[-1]
     after = text[m.end() : m.end() + 40].split("\n", 1)[0]
     in_purpose = _PURPOSE.search(before) or (
         _FOR_BEFORE.search(before) and (_PURPOSE_AFTER.match(after) or _PURPOSE_NOUN_END.search(m.group()))
     )
-    return not (in_purpose or _NEGATION.search(before) or _FREE_AFTER.match(after))
+    return not (in_purpose or _NEGATION.search(before) or _FREE_AFTER.match(after) or _STAND_IN_AFTER.match(after))
 
 
 def _hits(word: str, text: str, *, in_purpose: bool = False) -> bool:
