@@ -31,9 +31,9 @@ def _id(resolver, name: str) -> str:
 
 # -- pure scoring rules ----------------------------------------------------------------------------
 def test_another_state_scores_lower_unless_named():
-    # "peach" vs "Peach, dried": the dried state is not asked for -> x 0.8
-    assert food_state_score(0.825, ["peach"], ["peach", "dried"]) == pytest.approx(0.66)
-    assert food_state_score(0.825, ["dried", "peach"], ["peach", "dried"]) == pytest.approx(0.825)
+    # "quince" vs "Quince, dried": the dried state is not asked for -> x 0.8
+    assert food_state_score(0.825, ["quince"], ["quince", "dried"]) == pytest.approx(0.66)
+    assert food_state_score(0.825, ["dried", "quince"], ["quince", "dried"]) == pytest.approx(0.825)
     # a pulse is traded dry: "dried" is its commodity state and scores + 0.05
     assert food_state_score(0.80, ["chickpea"], ["chick", "pea", "chickpea", "dried"]) == pytest.approx(0.85)
     assert food_state_score(0.80, ["haricot", "bean"], ["haricot", "bean", "dry"]) == pytest.approx(0.85)
@@ -57,8 +57,8 @@ def test_puree_is_read_as_the_fresh_food():
 # -- the open library ------------------------------------------------------------------------------
 @pytest.mark.parametrize("name, expected", [
     # a fruit named plainly is fresh, never the dried product (about 7 kg CO2e/kg)
-    ("peaches", "agribalyse3.1.1:food:13043"),          # Peach, pulp and peel, raw
-    ("peach purée", "agribalyse3.1.1:food:13043"),      # pulped fresh fruit, ~1 kg fruit per kg
+    ("apples", "agribalyse3.1.1:food:13050"),           # Apple, pulp, raw (not Apple, dried)
+    ("banana purée", "agribalyse3.1.1:food:13005"),     # pulped fresh fruit, ~1 kg fruit per kg (not Banana, dried)
     ("mango puree", "agribalyse3.1.1:food:13025_1"),    # Mango, pulp, raw
     ("dried apricots", "agribalyse3.1.1:food:13001"),   # asked dried -> dried
     # pulses: the dry commodity as purchased; cooked or canned only when the name says so

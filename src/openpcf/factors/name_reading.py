@@ -276,8 +276,8 @@ def read_name(name: str, context: QueryContext | None = None) -> NameReading:
     plain = " ".join(w for w in english.split() if not re.fullmatch(r"[\d.,/%]+", w))
     if concept is None or not sense:
         add(plain)
-    # a purée is the fresh food pulped (about 1 kg per kg), never the dried one: "peach puree" is also
-    # looked up as "peach", read as a food (a raw commodity scores higher)
+    # a purée is the fresh food pulped (about 1 kg per kg), never the dried one: "mango puree" is also
+    # looked up as "mango", read as a food (a raw commodity scores higher)
     pureed = [w for w in words if w in _PUREE] and not (concept is not None and not concept.food)
     if pureed and (concept is None or concept.key not in ("fruit pulp",)):
         rest = " ".join(w for w in words if w not in _PUREE and not re.search(r"\d", w))

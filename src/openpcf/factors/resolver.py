@@ -156,8 +156,8 @@ def name_score(query_words: Sequence[str], head: Sequence[str], candidate: str, 
 def food_state_score(score: float, query_words: Sequence[str], candidate_words: Sequence[str]) -> float:
     """A food candidate's score given the states its name states and the query does not (see
     ``FOOD_STATE_WORDS``): × 0.8 when it names another state; for a dry commodity (``DRY_COMMODITY_WORDS``)
-    "dried"/"dry" is no other state and scores + 0.05. "peach" vs "Peach, dried": 0.825 → 0.66, so
-    "Peach, pulp and peel, raw" (0.817) wins; "chickpeas" vs "Chick pea, dried": + 0.05."""
+    "dried"/"dry" is no other state and scores + 0.05. A fruit named alone vs "<fruit>, dried": 0.825 → 0.66,
+    so "<fruit>, pulp and peel, raw" (0.817) wins; "chickpeas" vs "Chick pea, dried": + 0.05."""
     q = set(query_words)
     c = set(candidate_words)
     extra = (c & FOOD_STATE_WORDS) - q
