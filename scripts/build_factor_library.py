@@ -740,7 +740,7 @@ def estimates_from_uslci(uslci: list[Factor], report: list[dict]) -> list[Factor
 AGRIBALYSE_CLASSES = {
     "fruit": ("fruits", "Fruit, unspecified (estimate)", ("fruit", "fruits", "fresh fruit")),
     "vegetable": ("légumes", "Vegetable, unspecified (estimate)", ("vegetable", "vegetables", "fresh vegetables")),
-    "legume": ("légumineuses", "Legumes (pulses), unspecified (estimate)", ("legumes", "pulses", "beans", "bean")),
+    "legume": ("légumineuses", "Legumes (pulses), unspecified, dry (estimate)", ("legumes", "pulses", "beans", "bean")),
     "tuber": ("pommes de terre et autres tubercules", "Potatoes and other tubers, unspecified (estimate)",
               ("tubers", "root vegetables")),
     "nut-oilseed": ("fruits à coque et graines oléagineuses", "Nuts and oilseeds, unspecified (estimate)",
@@ -751,12 +751,19 @@ AGRIBALYSE_CLASSES = {
     "herb": ("herbes", "Herbs, unspecified (estimate)", ("herbs", "aromatic herbs")),
 }
 
+#: Classes whose raw commodity is one state of the sub-group: pulses are traded and bought dry (AGRIBALYSE's
+#: 'légumineuses' also holds cooked, canned, frozen and sprouted forms, whose water lowers the value per kg).
+AGRIBALYSE_CLASS_STATE = {"legume": re.compile(r"\b(dried|dry)\b", re.I)}
+
 
 def estimates_from_agribalyse(foods: list[Factor]) -> list[Factor]:
     """Food classes as the median of an AGRIBALYSE sub-group's gate values (marked estimates)."""
     out = []
     for key, (subgroup, name, aliases) in AGRIBALYSE_CLASSES.items():
-        values = sorted(f.value for f in foods if f.details.get("subgroup") == subgroup)
+        members = [f for f in foods if f.details.get("subgroup") == subgroup]
+        if key in AGRIBALYSE_CLASS_STATE:  # pulses: the dry commodity, not cooked, canned or frozen forms
+            members = [f for f in members if AGRIBALYSE_CLASS_STATE[key].search(f.name)]
+        values = sorted(f.value for f in members)
         if len(values) < 5:
             continue
         q = statistics.quantiles(values, n=4)
@@ -768,7 +775,9 @@ def estimates_from_agribalyse(foods: list[Factor]) -> list[Factor]:
                     "openpcf)",
             source=Source(publisher="openpcf (derived from ADEME AGRIBALYSE 3.1.1)",
                           document=f"median of the AGRIBALYSE sub-group '{subgroup}' "
-                                   "(agriculture + processing stages)", table="agribalyse_3.1.1_climate_by_stage"),
+                                   "(agriculture + processing stages)"
+                                   + (" — dry products only" if key in AGRIBALYSE_CLASS_STATE else ""),
+                          table="agribalyse_3.1.1_climate_by_stage"),
             notes=(f"ESTIMATE: median of {len(values)} AGRIBALYSE products in '{subgroup}' (interquartile range "
                    f"{q[0]:.2f}-{q[2]:.2f} kg CO2e/kg); use only when the food is not named more precisely"),
             details={"n": len(values), "q1": round(q[0], 4), "q3": round(q[2], 4)}))
@@ -844,7 +853,9 @@ def literature_factors(path: Path, known: dict[str, Factor], grid: dict) -> list
             else:
                 value = float(row["value"])
                 boundary = "cradle-to-gate (literature estimate)"
-            derived_from_agribalyse = "agribalyse" in recipe
+            derived_from_agribalyse = "agribalyse" in recipe or any(
+                "AGRIBALYSE" in known[t.split("*")[0].strip()].license for t in recipe.split("+")
+                if t.split("*")[0].strip() in known)
             out.append(Factor(
                 id=row["id"], name=row["name"], aliases=tuple(a for a in row["aliases"].split("|") if a),
                 value=round(value, 6), unit=row["unit"], boundary=boundary, geography=row["geography"],

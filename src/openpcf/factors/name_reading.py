@@ -46,6 +46,8 @@ _SECONDARY = ("recycled", "recycling", "scrap", "secondary", "cullet", "post con
 _PRIMARY = ("primary", "virgin", "bof", "basic oxygen", "blast furnace", "bf bof")
 _ANIONS = ("sulfate", "sulfide", "sulfite", "oxide", "chloride", "hydroxide", "carbonate", "nitrate", "phosphate",
            "fluoride", "bromide", "iodide", "acetate", "citrate", "silicate", "chromate", "hydride", "stearate")
+#: Words of a food pulped or mashed: the food itself, fresh (lemmas)
+_PUREE = frozenset({"puree", "pureed", "mash", "mashed", "pulped", "passata"})
 _AFFIX = re.compile(r"\b[\w]+[\s-](?:based|free|borne|containing)\b", re.I)
 
 
@@ -274,6 +276,13 @@ def read_name(name: str, context: QueryContext | None = None) -> NameReading:
     plain = " ".join(w for w in english.split() if not re.fullmatch(r"[\d.,/%]+", w))
     if concept is None or not sense:
         add(plain)
+    # a purée is the fresh food pulped (about 1 kg per kg), never the dried one: "mango puree" is also
+    # looked up as "mango", read as a food (a raw commodity scores higher)
+    pureed = [w for w in words if w in _PUREE] and not (concept is not None and not concept.food)
+    if pureed and (concept is None or concept.key not in ("fruit pulp",)):
+        rest = " ".join(w for w in words if w not in _PUREE and not re.search(r"\d", w))
+        if rest:
+            add(rest)
     if concept is not None:
         named = " ".join(head) if head and not sense else concept.query
         if route == "secondary":
@@ -283,7 +292,7 @@ def read_name(name: str, context: QueryContext | None = None) -> NameReading:
         add(concept.query)
     formed = any(_has(words, p) for p in table.formed)
     return NameReading(name=name, english=english, words=words, concept=key, route=route, head=tuple(head),
-                       food=bool(concept and concept.food), material_class=material_class, lookups=tuple(lookups),
+                       food=bool(concept and concept.food) or bool(pureed), material_class=material_class, lookups=tuple(lookups),
                        sense=sense, notes=tuple(notes), formed=formed)
 
 

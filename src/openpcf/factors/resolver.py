@@ -100,6 +100,19 @@ _FOOD_CLASSES = frozenset({"food", "fruit", "vegetable", "legume", "tuber", "nut
 _NOT_MATERIAL = frozenset({"emission", "spend", "freight", "electricity", "heat"})
 _RECYCLED_WORDS = frozenset({"recycled", "secondary", "scrap", "postconsumer", "regranulate", "reclaimed", "cullet",
                              "remelted", "recovered", "recycling", "eaf"})
+#: Words of a food factor's name that say the food was processed into another state (water removed or added,
+#: cooked, concentrated): a food named without them is the raw commodity, so such a candidate scores × 0.8.
+FOOD_STATE_WORDS = frozenset({"dried", "dry", "dehydrated", "powder", "powdered", "candied", "concentrate",
+                              "concentrated", "juice", "nectar", "syrup", "jam", "frozen", "canned", "tinned", "cooked",
+                              "boiled", "roasted", "puree", "sprouted", "flake"})
+#: Foods whose raw commodity is dry (pulses, cereal grains, seeds): "dried" is their state as traded, so it is
+#: not penalised and a dry candidate scores + 0.05 ("chickpeas" in a recipe are dry chickpeas as purchased).
+DRY_COMMODITY_WORDS = frozenset({"bean", "lentil", "chickpea", "lupin", "lupine", "soybean", "soya", "fava", "faba",
+                                 "rice", "wheat", "oat", "barley", "maize", "rye", "millet", "quinoa", "sorghum",
+                                 "buckwheat", "spelt", "seed", "grain", "coconut", "almond", "hazelnut", "walnut",
+                                 "peanut", "cashew", "pistachio", "sesame", "linseed", "flaxseed", "chia"})
+#: State words that take a food concept off its raw-commodity target ("cooked chickpeas" is not dry chickpeas).
+_COOKED_STATE = frozenset({"cooked", "boiled", "canned", "tinned", "frozen", "sprouted", "roasted"})
 _END_OF_LIFE = frozenset({"decomposition", "disposal", "waste", "landfill", "incineration", "treatment", "wastewater",
                           "composting", "removed", "recovery"})
 
@@ -138,6 +151,40 @@ def name_score(query_words: Sequence[str], head: Sequence[str], candidate: str, 
     if (route == "secondary") != recycled_c:
         score *= 0.6
     return min(score, 1.0)
+
+
+def food_state_score(score: float, query_words: Sequence[str], candidate_words: Sequence[str]) -> float:
+    """A food candidate's score given the states its name states and the query does not (see
+    ``FOOD_STATE_WORDS``): × 0.8 when it names another state; for a dry commodity (``DRY_COMMODITY_WORDS``)
+    "dried"/"dry" is no other state and scores + 0.05. A fruit named alone vs "<fruit>, dried": 0.825 → 0.66,
+    so "<fruit>, pulp and peel, raw" (0.817) wins; "chickpeas" vs "Chick pea, dried": + 0.05."""
+    q = set(query_words)
+    c = set(candidate_words)
+    extra = (c & FOOD_STATE_WORDS) - q
+    if q & DRY_COMMODITY_WORDS or any(w.endswith(("bean", "lentil")) for w in q):
+        if extra & {"dried", "dry"}:
+            score = min(1.0, score + 0.05)
+        extra -= {"dried", "dry"}
+    return score * 0.8 if extra else score
+
+
+def head_as_modifier(head: Sequence[str], candidate: str, query_words: Sequence[str]) -> bool:
+    """True when the candidate's first phrase uses the query's head word as a modifier: the word right after
+    it is a noun the query does not name ("butter" vs "Butter bean or yellow bean, raw": a bean)."""
+    if not head:
+        return False
+    lead = lemma_words(candidate.split(",")[0])
+    q = set(query_words)
+    for i, w in enumerate(lead[:-1]):
+        if w == head[-1]:
+            nxt = lead[i + 1]
+            return nxt not in q and nxt not in _GENERIC_WORDS and not nxt.isdigit() and len(nxt) > 2
+    return False
+
+
+def _indexed(text: str) -> str:
+    words = lemma_words(normalise_name(text))
+    return " ".join([*words, *(a + b for a, b in zip(words, words[1:]))])
 
 
 class LibraryResolver:
@@ -270,6 +317,8 @@ class LibraryResolver:
             else reading.route
         if route not in concept.targets:
             return None
+        if concept.food and set(reading.words) & _COOKED_STATE:
+            return None  # the name says the food is cooked or canned: the search finds that state
         found = self.target_factors(concept, route, q.unit)
         if not found:
             return False
@@ -331,7 +380,8 @@ class LibraryResolver:
         if self._index is None:
             from openpcf.search.lexical import LexicalIndex  # the project's one BM25
 
-            self._index = LexicalIndex([" ".join(lemma_words(normalise_name(t))) for t in self._texts])
+            # with each two-word compound also written as one word ("Chick pea" is found by "chickpea")
+            self._index = LexicalIndex([_indexed(t) for t in self._texts])
         return self._index
 
     def candidates(self, text: str, k: int) -> list[int]:
@@ -367,6 +417,10 @@ class LibraryResolver:
             score = name_score(words, head, matched, route)
             if reading is not None and reading.food and "raw" in self._words(factor):
                 score = min(1.0, score + 0.05)  # an ingredient named plainly is the raw commodity
+            if factor.category == "food":
+                score = food_state_score(score, words, self._words(factor))
+                if head_as_modifier(head, matched, words):
+                    score *= 0.75  # "Butter bean" is a bean and "Butter oil" an oil, not butter
             prev = seen.get(factor.id)
             if prev is None or score > prev[1]:
                 seen[factor.id] = (fitted, score, matched)
