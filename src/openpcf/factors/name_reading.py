@@ -21,8 +21,12 @@ The steps, all pure:
    "moulded") sets ``formed``: a polymer concept then takes its ``formed`` targets (a factor that includes
    forming), while a plain name, granulate or resin takes the primary polymer at the plant gate.
 5. Sense from context: an ambiguous word ("lime", "oil", "pulp", "chalk", "nut") takes the sense whose
-   context words occur most in the product category and the sibling inputs; a part named alone ("frame",
-   "coating", "scrap") takes its material from the category or a sibling.
+   context words occur most in the product category and the sibling inputs ("battery" in a laptop, a phone
+   or an e-bike is a lithium-ion battery, elsewhere the search's alkaline default); a part named alone
+   ("frame", "coating", "scrap") takes its material from the category or a sibling; a part word after a
+   device word ("speaker housing", "battery cover") names the part of its usual material class, not the
+   device; a concept with an ``in_context`` reading takes it when the context names it (a populated board in
+   a computer, server or phone is a dense board with a high IC share).
 """
 
 from __future__ import annotations
@@ -74,6 +78,11 @@ class ConceptTable:
     senses: dict[str, tuple[dict[str, Any], ...]]
     prepared: tuple[tuple[str, ...], ...]
     formed: tuple[tuple[str, ...], ...] = ()
+    #: concept → more specific readings in a context ("printed circuit board assembly" in a laptop is a mainboard)
+    in_context: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
+    #: words of a device ("battery", "fan") and the usual material of a part of one ("housing" → plastic)
+    device_words: frozenset[str] = frozenset()
+    device_parts: dict[str, str] = field(default_factory=dict)
 
 
 @lru_cache(maxsize=1)
@@ -100,6 +109,9 @@ def concept_table() -> ConceptTable:
         senses={lemma_words(k)[0]: tuple(v) for k, v in data["senses"].items()},
         prepared=tuple(tuple(lemma_words(p)) for p in data["prepared"]),
         formed=tuple(tuple(lemma_words(p)) for p in data.get("formed", ())),
+        in_context={k: tuple(v) for k, v in data.get("in_context", {}).items()},
+        device_words=frozenset(w for d in data.get("device_parts", {}).get("words", ()) for w in lemma_words(d)),
+        device_parts={lemma_words(k)[0]: v for k, v in data.get("device_parts", {}).get("materials", {}).items()},
     )
 
 
@@ -236,6 +248,39 @@ def _sense(word: str, concept: str | None, context: QueryContext | None, table: 
     return concept, None
 
 
+def _in_context(key: str, context: QueryContext | None, table: ConceptTable) -> tuple[str, str | None]:
+    """A concept read as a more specific one when the category or a sibling names its context (``in_context``)."""
+    if context is None or key not in table.in_context:
+        return key, None
+    category, siblings = _context_words(context)
+    every = category + [w for s in siblings for w in s]
+    for s in table.in_context[key]:
+        if _hits(s.get("context", []), every):
+            return s["concept"], f"'{key}' read as {s['concept']} from the product and its inputs"
+    return key, None
+
+
+def _device_part(words: tuple[str, ...], key: str | None, context: QueryContext | None,
+                 table: ConceptTable) -> tuple[str | None, str | None]:
+    """"speaker housing", "battery cover": a part word after a device word names the part, not the device. The
+    part's material is the one a sibling names for the same part ("aluminium housing"), else its usual class
+    (``device_parts``: housing/cover → plastic, frame/bracket → steel). (None, None) when no rule applies."""
+    if len(words) < 2 or words[-1] not in table.device_parts:
+        return None, None
+    device = key is not None and table.concepts[key].material_class == "electronics"
+    if not device and not (key is None and any(w in table.device_words for w in words[:-1])):
+        return None, None
+    part = words[-1]
+    _, siblings = _context_words(context)
+    for s in siblings:
+        if part in s:
+            found = _concept_in(s, table)
+            if found and table.concepts[found].material_class != "electronics":
+                return found, f"'{part}' of a device read as {found} from the sibling inputs"
+    usual = table.device_parts[part]
+    return usual, f"'{part}' of a device read as {usual}, its usual material"
+
+
 def read_name(name: str, context: QueryContext | None = None) -> NameReading:
     """The practitioner's reading of ``name`` (see the module docstring)."""
     table = concept_table()
@@ -262,6 +307,11 @@ def read_name(name: str, context: QueryContext | None = None) -> NameReading:
                 key, sense = _sense("frame", None, context, table)
         else:
             key, sense = part, f"'{lone[0]}' read as {part}, its usual material"
+    part_key, part_sense = _device_part(words, key, context, table)
+    if part_key is not None:
+        key, sense = part_key, part_sense
+    if key is not None and not sense:
+        key, sense = _in_context(key, context, table)
     if sense:
         notes.append(sense)
     concept = table.concepts.get(key) if key else None
