@@ -416,7 +416,8 @@ def _distinct_choices() -> Any:
     memo: dict[Any, tuple[Activity, FactorMatch | None]] = {}
 
     def choose(reading: Any, source: FactorResolver, **kw: Any) -> tuple[Activity, FactorMatch | None]:
-        key = (reading, repr(sorted(kw.items())))  # keyword values are strings, lists of strings, None
+        # keyword values are strings, lists of strings, None or a frozen QueryContext: all hashable as tuples
+        key = (reading, tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in kw.items())))
         if key not in memo:
             memo[key] = choose_factor(reading, source, **kw)
         activity, match = memo[key]
@@ -432,6 +433,7 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
     geography = region.code if region else None
     choose_factor = _distinct_choices()  # noqa: N806 (shadows the module function with its memoised form)
     names = list(dict.fromkeys(x.name for x in lines if not x.children and x.role != "remainder"))  # distinct
+    contexts = {n: QueryContext(category=product_name, siblings=tuple(s for s in names if s != n)) for n in names}
     for line in lines:
         if line.children or line.role == "remainder":
             continue
@@ -448,7 +450,7 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
             from dataclasses import replace
 
             reading = replace(reading, queries=(forced,))
-        context = QueryContext(category=product_name, siblings=tuple(n for n in names if n != line.name))
+        context = contexts[line.name]
         activity, match = choose_factor(reading, source, geography=geography, extra_queries=extra, context=context)
         method = None
         if match is None and forced is None:
@@ -518,6 +520,7 @@ _STATE_WORDS = frozenset({
 })
 
 
+@lru_cache(maxsize=4096)
 def is_own_material(product_name: str, line_name: str, factor_name: str | None) -> bool:
     """True when the product *is* the material of an input line: both names read as the same material
     concept and every word of the product name beyond the material's own words (its head, less form words

@@ -281,6 +281,7 @@ def _device_part(words: tuple[str, ...], key: str | None, context: QueryContext 
     return usual, f"'{part}' of a device read as {usual}, its usual material"
 
 
+@lru_cache(maxsize=16384)  # pure: the tables are read once; a reading is frozen
 def read_name(name: str, context: QueryContext | None = None) -> NameReading:
     """The practitioner's reading of ``name`` (see the module docstring)."""
     table = concept_table()

@@ -158,6 +158,7 @@ def singular(word: str) -> str:
     return word
 
 
+@functools.lru_cache(maxsize=65536)
 def lemma(word: str) -> str:
     """One word's lemma: UK/US spelling folded (aluminum → aluminium, fibre → fiber, -ise → -ize), then
     singular."""
@@ -172,8 +173,13 @@ def lemma(word: str) -> str:
 def lemma_words(text: str) -> list[str]:
     """Lemmas of the words of ``text``: accents stripped, lower case, split on every non-letter/digit (so
     hyphens break words: "chick-peas" → ["chick", "pea"]), each word lemmatised."""
+    return list(_lemma_words(text))
+
+
+@functools.lru_cache(maxsize=65536)
+def _lemma_words(text: str) -> tuple[str, ...]:
     plain = strip_accents(text).lower()
-    return [lemma(w) for w in re.split(r"[^a-z0-9]+", plain) if w]
+    return tuple(lemma(w) for w in re.split(r"[^a-z0-9]+", plain) if w)
 
 
 def with_joins(words: list[str]) -> set[str]:
