@@ -113,6 +113,24 @@ DRY_COMMODITY_WORDS = frozenset({"bean", "lentil", "chickpea", "lupin", "lupine"
                                  "peanut", "cashew", "pistachio", "sesame", "linseed", "flaxseed", "chia"})
 #: State words that take a food concept off its raw-commodity target ("cooked chickpeas" is not dry chickpeas).
 _COOKED_STATE = frozenset({"cooked", "boiled", "canned", "tinned", "frozen", "sprouted", "roasted"})
+
+
+def _names_another_food(reading: NameReading) -> bool:
+    """True when a food name says more than its concept and its cuts, forms and states: "beef heart",
+    "lamb's lettuce", "meat alternative" are other products than beef, lamb or meat, so the concept's
+    commodity target must not stand for them ("beef sirloin", "pork shoulder, raw" keep it)."""
+    table = concept_table()
+    concept = table.concepts.get(reading.concept or "")
+    own = set(reading.head) | {w for n in (concept.names if concept else ()) for w in n}
+    extra = [w for w in reading.words if w not in own and w not in table.forms and not re.search(r"\d", w)
+             and len(w) > 1 and w not in _FOOD_STATE_WORDS]
+    return bool(extra)
+
+
+#: Words that leave a food commodity what it is (state at purchase, grade, origin words).
+_FOOD_STATE_WORDS = frozenset({"raw", "fresh", "whole", "organic", "conventional", "lean", "boneless", "bone",
+                               "skinless", "meat", "chilled", "trimmed", "grade", "quality", "bulk", "the", "of",
+                               "and", "with", "from", "in", "s"})
 _END_OF_LIFE = frozenset({"decomposition", "disposal", "waste", "landfill", "incineration", "treatment", "wastewater",
                           "composting", "removed", "recovery"})
 
@@ -319,6 +337,8 @@ class LibraryResolver:
             return None
         if concept.food and set(reading.words) & _COOKED_STATE:
             return None  # the name says the food is cooked or canned: the search finds that state
+        if concept.food and _names_another_food(reading):
+            return None  # "beef heart", "lamb's lettuce", "meat alternative": the search finds that product
         found = self.target_factors(concept, route, q.unit)
         if not found:
             return False
