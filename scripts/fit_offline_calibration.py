@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -152,14 +151,6 @@ def fit_mapping(
     return model, report
 
 
-def _fixed_hash_seed() -> None:
-    """Re-run this script with PYTHONHASHSEED=0 unless already so: query expansion in
-    ``openpcf.search.query`` iterates a set of word parts ("PC-ABS" → PC, ABS), so its order — and with it
-    the query text, its embedding and the fitted numbers — otherwise changes from process to process."""
-    if os.environ.get("PYTHONHASHSEED") != "0":
-        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", required=True, help="PCFBench dev folder")
@@ -195,5 +186,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    _fixed_hash_seed()
     raise SystemExit(main())
