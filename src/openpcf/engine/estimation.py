@@ -593,6 +593,11 @@ def _boundary_decisions(lines: list[InputLine], product_class: str, handled: fro
 # ---------------------------------------------------------------- energy and process emissions
 
 
+def energy_carrier(line_name: str) -> str:
+    """The carrier of an energy line, as :func:`_energy_match` resolves it: 'electricity' or 'natural gas'."""
+    return "electricity" if re.search(r"electric", line_name, re.I) else "natural gas"
+
+
 def _energy_match(source: FactorResolver, carrier: str, region: Region | None) -> tuple[FactorMatch | None, str | None]:
     """(match, note) for 'electricity' (kWh, low-voltage grid of the region) or 'natural gas' (MJ burnt).
 
@@ -639,7 +644,7 @@ def _energy_lines(product_class: str, user_energy: list[InputLine], du: Declared
     lines (a user energy row of the same carrier replaces them), reprocessing of recycled feed."""
     default = energy_default(product_class)
     lines = list(user_energy)
-    have = {("electricity" if re.search(r"electric", x.name, re.I) else "natural gas") for x in user_energy}
+    have = {energy_carrier(x.name) for x in user_energy}
     per_unit = (mass if mass is not None else 0.0) * (1.0 - covered_share)
     scaled = (f"; applied to the {1 - covered_share:.0%} of the product's mass whose factors do not cover conversion "
               f"({covered_share:.0%} is mapped to factors that already include it)" if covered_share > 0 else "")
@@ -654,7 +659,7 @@ def _energy_lines(product_class: str, user_energy: list[InputLine], du: Declared
                       note=f"{value:g} {unit}/kg default for '{default.label}': {default.basis}{scaled}"),
         ))
     for stage_line in stage_lines:
-        carrier = "electricity" if re.search(r"electric", stage_line.name, re.I) else "natural gas"
+        carrier = energy_carrier(stage_line.name)
         if carrier not in have and stage_line.rate.value > 1e-12:
             lines.append(stage_line.model_copy(update={"id": f"e{len(lines) + 1}"}))
     if recycled_feed_kg > 0 and "electricity" not in have:
@@ -666,7 +671,7 @@ def _energy_lines(product_class: str, user_energy: list[InputLine], du: Declared
                       f"before the furnace ({RECYCLING_RULE}). Estimate."),
         ))
     for line in lines:
-        carrier = "electricity" if re.search(r"electric", line.name, re.I) else "natural gas"
+        carrier = energy_carrier(line.name)
         match, note = _energy_match(source, carrier, region)
         if match is not None:
             line.factor = provenance(match, method="energy", extra_note=note)

@@ -13,7 +13,6 @@ scenario is shown next to it. Each what-if is compared with the base case on its
 
 from __future__ import annotations
 
-import re
 
 from openpcf.engine.activity_mapping import choose_factor, provenance
 from openpcf.engine.aggregation import declared_mass_kg, total_kgco2e
@@ -84,7 +83,7 @@ def set_rate(trace: Trace, lever: str, source: FactorResolver) -> Trace:
 
 def set_region(trace: Trace, region: str, source: FactorResolver) -> Trace:
     """Re-resolve the energy lines for ``region`` and return the edited, re-finished trace."""
-    from openpcf.engine.estimation import _energy_match, finish
+    from openpcf.engine.estimation import _energy_match, energy_carrier, finish
 
     reg = parse_region(region)
     if reg is None:
@@ -95,7 +94,7 @@ def set_region(trace: Trace, region: str, source: FactorResolver) -> Trace:
     for line in out.energy:
         if line.kind != "energy":
             continue
-        carrier = "electricity" if re.search(r"electric", line.name, re.I) else "natural gas"
+        carrier = energy_carrier(line.name)
         match, note = _energy_match(source, carrier, reg)
         if match is not None:
             line.factor = provenance(match, method="energy", extra_note=note)
