@@ -66,7 +66,7 @@ from openpcf.engine.trace import (
     Versions,
 )
 from openpcf.engine.uncertainty import DEFAULT_RUNS, RATE_SPREAD, monte_carlo
-from openpcf.factors.name_reading import concept_table, read_name
+from openpcf.factors.name_reading import concept_table, read_name, words_beyond
 from openpcf.factors.record import FactorMatch, FactorQuery
 from openpcf.factors.resolver import FactorResolver
 from openpcf.vocabulary.geography import Region, parse_region
@@ -534,8 +534,7 @@ def is_own_material(product_name: str, line_name: str, factor_name: str | None) 
         return False
     forms = concept_table().forms  # "tube", "film", "granulate": words of a form, not of the material
     said = set(lemma_words(factor_name or "")) | {w for w in product.head if w not in forms}
-    extra = [w for w in product.words if w not in said and not re.search(r"\d", w) and len(w) > 1]
-    return all(w in _STATE_WORDS for w in extra)
+    return all(w in _STATE_WORDS for w in words_beyond(product, said))
 
 
 def _boundary_decisions(lines: list[InputLine], product_class: str, handled: frozenset[str] = frozenset(),

@@ -347,6 +347,12 @@ def read_name(name: str, context: QueryContext | None = None) -> NameReading:
                        sense=sense, notes=tuple(notes), formed=formed)
 
 
+def words_beyond(reading: NameReading, said: set[str] | frozenset[str]) -> list[str]:
+    """The words of a read name beyond ``said`` (lemmas), leaving out numbers and one-letter words: what a
+    name says besides its material ("pipe" in "Steel pipe", "heart" in "beef heart")."""
+    return [w for w in reading.words if w not in said and not re.search(r"\d", w) and len(w) > 1]
+
+
 def is_prepared(candidate_words: set[str], query_words: set[str]) -> bool:
     """True when a candidate names a preparation (a dish, a sauce, cooked, canned…) the query does not."""
     table = concept_table()

@@ -22,7 +22,14 @@ from typing import Protocol, runtime_checkable
 
 from openpcf import units
 from openpcf.factors.library import FactorLibrary
-from openpcf.factors.name_reading import Concept, NameReading, concept_table, is_prepared, read_name
+from openpcf.factors.name_reading import (
+    Concept,
+    NameReading,
+    concept_table,
+    is_prepared,
+    read_name,
+    words_beyond,
+)
 from openpcf.factors.record import Confidence, Factor, FactorMatch, FactorQuery
 from openpcf.vocabulary.names import content_tokens, lemma_words, normalise_name, query_variants, with_joins
 
@@ -122,15 +129,14 @@ def _names_another_food(reading: NameReading) -> bool:
     table = concept_table()
     concept = table.concepts.get(reading.concept or "")
     own = set(reading.head) | {w for n in (concept.names if concept else ()) for w in n}
-    extra = [w for w in reading.words if w not in own and w not in table.forms and not re.search(r"\d", w)
-             and len(w) > 1 and w not in _FOOD_STATE_WORDS]
-    return bool(extra)
+    return any(w not in table.forms and w not in _COMMODITY_WORDS for w in words_beyond(reading, own))
 
 
-#: Words that leave a food commodity what it is (state at purchase, grade, origin words).
-_FOOD_STATE_WORDS = frozenset({"raw", "fresh", "whole", "organic", "conventional", "lean", "boneless", "bone",
-                               "skinless", "meat", "chilled", "trimmed", "grade", "quality", "bulk", "the", "of",
-                               "and", "with", "from", "in", "s"})
+#: Words that leave a food commodity what it is (state at purchase, grade, joining words); unlike
+#: FOOD_STATE_WORDS they do not name a processed state.
+_COMMODITY_WORDS = frozenset({"raw", "fresh", "whole", "organic", "conventional", "lean", "boneless", "bone",
+                              "skinless", "meat", "chilled", "trimmed", "grade", "quality", "bulk", "the", "of",
+                              "and", "with", "from", "in"})
 _END_OF_LIFE = frozenset({"decomposition", "disposal", "waste", "landfill", "incineration", "treatment", "wastewater",
                           "composting", "removed", "recovery"})
 
