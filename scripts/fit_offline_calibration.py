@@ -2,6 +2,10 @@
 cross-validated estimates, and write ``src/openpcf/data/offline/calibration_{triage,mapping}.json``.
 
     python scripts/fit_offline_calibration.py --data ../shared/data/pcfbench-dev [--folds 5] [--dry-run | --check]
+        [--out-dir DIR]
+
+``--out-dir`` writes the fitted files there instead of the package data (for an out-of-sample check:
+fit on dev70, then ``benchmarks/triage_independent.py --calibration DIR/calibration_triage.json``).
 
 Triage: L2 logistic regression of should_map on the evidence features of
 :mod:`openpcf.systems.offline.triage`. Mapping: Platt-style logistic regression of "the offline choice is
@@ -160,6 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dry-run", action="store_true", help="report only, do not write the JSON files")
     parser.add_argument("--check", action="store_true", help="refit and compare with the shipped files, byte for byte")
     parser.add_argument("--split", default="all", help="name of the item set, written into the files (all, dev70)")
+    parser.add_argument("--out-dir", default=None, help="write the fitted files here instead of the package data")
     args = parser.parse_args(argv)
     folder = BenchmarkFolder(Path(args.data))
     search = PicklistSearch.from_file(folder.picklist_path())
@@ -173,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
         if "selection_cv_accuracy" in report:
             print("  selection (CV accuracy):", json.dumps(report["selection_cv_accuracy"]))
         text = json.dumps(model.model_dump(), indent=1) + "\n"
-        path = calibration_path(task)
+        path = Path(args.out_dir) / calibration_path(task).name if args.out_dir else calibration_path(task)
         if args.check:
             same = path.is_file() and path.read_text(encoding="utf-8") == text
             print("  byte-identical to the shipped file:" if same else "  DIFFERS from the shipped file:", path)

@@ -10,9 +10,18 @@ import pytest
 
 from openpcf.pcfbench.data import TriageInput, TriageRow
 from openpcf.systems.offline.calibration import Calibrator, load_calibration
-from openpcf.systems.offline.picklist_search import PicklistSearch
+from openpcf.search import tokenize
+from openpcf.systems.offline.material_need import read_need
+from openpcf.systems.offline.picklist_search import Candidate, PicklistSearch
 from openpcf.systems.offline.reranker import Reranker
-from openpcf.systems.offline.triage import FEATURES, OfflineTriage, triage_features
+from openpcf.systems.offline.triage import (
+    FEATURES,
+    NO_LEVEL,
+    OfflineTriage,
+    level_evidence,
+    level_gap,
+    triage_features,
+)
 from tests.support.picklists import write_picklist
 
 ENTRIES = [
@@ -154,3 +163,65 @@ def test_two_named_materials_are_a_compositeness_cue(search: PicklistSearch) -> 
     # z = 1 − 2·2 = −3 → decompose, confidence 1 − σ(−3)
     assert result.output == {"should_map": False, "confidence": round(1 - 1 / (1 + math.exp(3)), 4)}
     assert "formulation" in result.trace["rationale"] and "2 materials named" in result.trace["rationale"]
+
+
+# ---------------------------------------------------------------- the picklist names it at its own level
+
+
+def candidate(reference_product: str) -> Candidate:
+    return Candidate(
+        index=0,
+        reference_product=reference_product,
+        activity_name=f"market for {reference_product}",
+        information="",
+        role="material",
+        lexical=1.0,
+        dense=0.0,
+        tokens=tuple(tokenize(reference_product)),
+    )
+
+
+@pytest.mark.parametrize(
+    ("head", "activity", "gap"),
+    [
+        ("Copper cathode", "copper, cathode", 0),  # every head word said
+        ("HDPE granulate", "polyethylene, high density, granulate", 0),  # acronym expanded, form word
+        ("Primary aluminium ingot", "aluminium, primary, ingot", 0),
+        ("Polycarbonate resin", "polycarbonate", 0),  # "resin" says how a polymer is supplied
+        ("Organic soft cheese", "cheese, from cow milk, fresh, unripened", 2),  # organic, soft unsaid
+        ("Aluminium housing", "aluminium, cast alloy", None),  # an ingredient: "housing" unsaid
+        ("Glass bottle", "flat glass, uncoated", None),  # base name says "flat", the head does not
+        ("Float glass", "flat glass, uncoated", None),  # a synonym the vocabulary does not know is no name
+    ],
+)
+def test_level_gap(head: str, activity: str, gap: int | None) -> None:
+    assert level_gap(read_need(head), candidate(activity)) == gap
+
+
+def test_level_evidence_takes_accepted_non_recycled_activities_only() -> None:
+    need = read_need("Polypropylene granulate")
+    recycled = candidate("polypropylene, pellets, recycled")
+    virgin = candidate("polypropylene, granulate")
+    assert level_gap(need, recycled) is not None  # at the level of polypropylene ...
+    # ... but a recycled activity does not stand for a market that does not ask for recycled material
+    assert level_evidence(need, [(0.99, recycled)]) == (NO_LEVEL, None)
+    assert level_evidence(need, [(0.4, virgin)]) == (NO_LEVEL, None)  # the re-ranker does not accept it
+    assert level_evidence(need, [(0.99, recycled), (0.6, virgin)]) == (0, virgin)
+    assert level_evidence(read_need("Recycled polypropylene pellets"), [(0.99, recycled)]) == (0, recycled)
+
+
+def test_a_market_named_at_its_level_maps_and_says_by_which_activity(search: PicklistSearch) -> None:
+    model = Calibrator(task="triage", features=["named_at_level"], weights=[3.0], bias=-1.0)
+    row = TriageRow(
+        id="n", input=market("Market for Flat glass, uncoated", "Clear glass"), expected_output={"should_map": True}
+    )
+    result = asyncio.run(OfflineTriage(search, calibrator=model, reranker=HAND_RERANKER).solve(row))
+    assert result.trace["features"]["named_at_level"] == 1.0 and result.trace["features"]["level_gap"] == 0.0
+    assert result.trace["level_activity"] == "flat glass, uncoated"
+    # z = 3 − 1 = 2 → P(map) = σ(2)
+    assert result.output == {"should_map": True, "confidence": round(1 / (1 + math.exp(-2)), 4)}
+    assert result.trace["rationale"].startswith("map: the picklist names it at its own level ('flat glass, uncoated')")
+    # "Float glass" is not said by "flat glass": no activity at its level, the same model decomposes
+    features, evidence = triage_features(market("Market for Float glass"), search, reranker=HAND_RERANKER)
+    assert features["named_at_level"] == 0.0 and features["level_gap"] == float(NO_LEVEL)
+    assert evidence["level_activity"] is None

@@ -4,24 +4,28 @@ A practitioner maps when a background activity *is* the thing bought (grid elect
 float glass) and decomposes when it is an assembly, a formulation, a blend or a material whose
 specification the database cannot represent (recycled content, a finish, a multi-layer laminate).
 
-The decision model (:data:`FEATURES`, fitted by :mod:`openpcf.systems.offline.calibration`) reads four
-pieces of evidence, the ones that survived cross-validated selection on the dev70 split (issue 17;
-``docs/offline.md``, Triage):
+The decision model (:data:`FEATURES`, fitted by :mod:`openpcf.systems.offline.calibration`) reads five
+pieces of evidence (issue 17; ``docs/offline.md``, Triage):
 
 - energy carriers and utilities named in the market (every database holds them);
 - assembly/part words of the market name (an assembly is decomposed into its parts);
 - formulation/blend words of the market text (a formulation is decomposed into its ingredients);
 - compositeness from openpcf's decomposition knowledge: the number of distinct materials the head
-  phrase names (``materials.json``).
+  phrase names (``materials.json``);
+- whether the picklist names the thing at its own fabrication level (``named_at_level``,
+  :func:`level_gap`): an activity the re-ranker accepts whose base name the head says, which says the
+  head noun, and which leaves no word of the head unsaid but supply and form words ("copper cathode" →
+  "copper, cathode"; "HDPE granulate" → "polyethylene, high density, granulate"). On the dev70 split and
+  on the independent set every market so named was labelled map.
 
-Fabrication-level evidence from the picklist (the learned re-ranker's best *material* activity, whether
-it is at the market's own level or at an ingredient's, the mapping re-ranker's score of the best
-same-level candidate, what the market says that the activity does not) and the root-material context
-are still computed and kept in the trace, but did not improve cross-validated accuracy and are not in
-the model (:data:`REPORTED`).
+Other fabrication-level evidence from the picklist (the learned re-ranker's best *material* activity,
+whether it is at the market's own level or at an ingredient's, the number of head words the closest
+same-level activity leaves unsaid, what the market says that the activity does not) and the root-material
+context are still computed and kept in the trace, but did not improve cross-validated accuracy and are
+not in the model (:data:`REPORTED`).
 
 The decision is ``P ≥ 0.5``; the confidence is ``max(P, 1 − P)``. The trace keeps every feature, the
-best candidate activity and a one-line rationale.
+best candidate activity, the activity at the head's level and a one-line rationale.
 """
 
 from __future__ import annotations
@@ -35,8 +39,16 @@ from openpcf.pcfbench.data import TriageInput, TriageRow
 from openpcf.search import tokenize
 from openpcf.systems.offline.calibration import Calibrator, load_calibration
 from openpcf.systems.offline.decomposition import choose_family, find_mentions
-from openpcf.systems.offline.material_need import RECYCLED_WORDS, expand, normalise_text, read_need
-from openpcf.systems.offline.picklist_search import PicklistSearch
+from openpcf.systems.offline.material_need import (
+    FORM_WORDS,
+    RECYCLED_WORDS,
+    MaterialNeed,
+    expand,
+    normalise_text,
+    read_need,
+    recycled_mismatch,
+)
+from openpcf.systems.offline.picklist_search import Candidate, PicklistSearch
 from openpcf.systems.offline.reranker import Reranker, candidate_features, load_reranker
 from openpcf.systems.protocol import SolverResult
 
@@ -45,9 +57,12 @@ FEATURES = (
     "assembly_cues",
     "formulation_cues",
     "materials_named",
+    "named_at_level",
 )
 # Evidence computed for the trace and for the fitting script's selection report, not in the model.
 REPORTED = (
+    "level_gap",
+    "noun_at_level",
     "match",
     "head_coverage",
     "names_head_noun",
@@ -88,6 +103,78 @@ def _count(pattern: re.Pattern[str], text: str) -> float:
     return float(len(pattern.findall(text)))
 
 
+# Words that say how a thing is supplied or which route is meant, not a different thing: a database's
+# market for the thing is the same activity ("primary aluminium ingot", "HDPE granulate", "polycarbonate
+# resin", "raw cow milk", "grid electricity"). The form words of the material reader count too.
+SUPPLY_WORDS = frozenset(
+    {
+        *FORM_WORDS,
+        "ingot",
+        "resin",
+        "bead",
+        "virgin",
+        "primary",
+        "raw",
+        "grid",
+        "process",
+        "bulk",
+        "technical",
+        "industrial",
+        "grade",
+        "pure",
+    }
+)
+# A need whose head still differs from the activity by this many words or more counts as unnamed.
+NO_LEVEL = 4
+
+
+def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
+    """How many words of the market's head phrase an activity does not say, when the activity stands at
+    the head's own fabrication level; ``None`` when it does not.
+
+    At the head's level means: every word of the activity's base name (before the first comma) is said by
+    the head (acronyms expanded: "HDPE" says "polyethylene, high density"), and the activity says the
+    head's noun — the last head word that is not a supply or form word (:data:`SUPPLY_WORDS`). "Copper
+    cathode" → "copper, cathode" is at its level with gap 0; "aluminium housing" → "aluminium, cast alloy"
+    is not (the activity does not say "housing": it is an ingredient); "organic soft cheese" → "cheese,
+    fresh" is at the level of cheese with gap 2 (a specification the activity does not represent).
+    Supply and form words never count as a gap; a head word counts as said when it or its expansion is.
+    """
+    own = tokenize(need.head)
+    head = set(tokenize(expand(need.head)))
+    nouns = [t for t in own if t.isalpha() and t not in SUPPLY_WORDS]
+    noun = nouns[-1] if nouns else need.head_noun
+    if not noun:
+        return None
+    said = set(candidate.tokens)
+    base = tokenize(candidate.reference_product.split(",")[0])
+    if not base or any(t not in head for t in base):
+        return None
+    if noun not in said and not set(tokenize(expand(noun))) & set(base):
+        return None
+    return sum(
+        1
+        for t in own
+        if len(t) > 1 and t not in said and t not in SUPPLY_WORDS and not any(e in said for e in tokenize(expand(t)))
+    )
+
+
+def level_evidence(
+    need: MaterialNeed, scored: list[tuple[float, Candidate]], *, accept: float = 0.5
+) -> tuple[int, Candidate | None]:
+    """The smallest :func:`level_gap` over the material activities the re-ranker accepts (P ≥ ``accept``),
+    with that activity; recycled activities count only when the market asks for recycled material.
+    Returns (:data:`NO_LEVEL`, None) when no accepted activity stands at the head's level."""
+    best: tuple[int, Candidate | None] = (NO_LEVEL, None)
+    for p, c in scored:
+        if p < accept or recycled_mismatch(need.text, c.reference_product):
+            continue
+        gap = level_gap(need, c)
+        if gap is not None and gap < best[0]:
+            best = (gap, c)
+    return best
+
+
 def triage_features(
     inp: TriageInput, search: PicklistSearch, *, k: int = 20, reranker: Reranker | None = None
 ) -> tuple[dict[str, float], dict[str, Any]]:
@@ -123,6 +210,7 @@ def triage_features(
         key=lambda t: (-t[0], t[1]),
     )
     best_score, best_i = scored[0] if scored else (0.0, -1)
+    gap, level_activity = level_evidence(need, [(p, cands[i]) for p, i in scored])
     best = cands[best_i] if best_i >= 0 else None
     bf = feats[best_i] if best_i >= 0 else {}
     head = set(tokenize(expand(need.head)))
@@ -163,25 +251,30 @@ def triage_features(
         "processing_cues": _count(_PROCESSING, market_text),
         "recycled_cues": _count(RECYCLED_WORDS, market_text),
         "name_words": float(len(need.head_tokens)),
+        "named_at_level": 1.0 if gap == 0 else 0.0,
+        "noun_at_level": 1.0 if gap < NO_LEVEL else 0.0,
+        "level_gap": float(gap),
     }
     evidence_trace = {
         "head": need.head,
         "best_activity": best.reference_product if best is not None else None,
+        "level_activity": level_activity.reference_product if level_activity is not None else None,
         "best_score": round(best_score, 4),
         "product_family": family.name if family else None,
     }
     return features, evidence_trace
 
 
-def rationale(should_map: bool, features: dict[str, float], best: str | None) -> str:
+def rationale(should_map: bool, features: dict[str, float], best: str | None, at_level: str | None = None) -> str:
     """One line naming the evidence behind the decision."""
     level = f"best activity '{best}', head coverage {features['head_coverage']:.2f}"
     if should_map:
-        why = (
-            "an energy carrier or utility, which every database holds"
-            if features["commodity_cues"] > 0
-            else "a background activity stands for the market"
-        )
+        reasons = []
+        if features["commodity_cues"] > 0:
+            reasons.append("an energy carrier or utility, which every database holds")
+        if features.get("named_at_level", 0.0) > 0:
+            reasons.append(f"the picklist names it at its own level ('{at_level}')")
+        why = "; ".join(reasons) or "a background activity stands for the market"
         return f"map: {why} ({level})"
     cues = [
         n.replace("_cues", "")
@@ -221,7 +314,7 @@ class OfflineTriage:
         return SolverResult(
             output={"should_map": should_map, "confidence": round(max(p_map, 1 - p_map), 4)},
             trace={
-                "rationale": rationale(should_map, features, evidence["best_activity"]),
+                "rationale": rationale(should_map, features, evidence["best_activity"], evidence["level_activity"]),
                 "p_should_map": round(p_map, 4),
                 "features": {k: round(v, 4) for k, v in features.items()},
                 "calibration": self.calibrator.fitted,
