@@ -188,6 +188,7 @@ def candidate(reference_product: str) -> Candidate:
         ("HDPE granulate", "polyethylene, high density, granulate", 0),  # acronym expanded, form word
         ("Primary aluminium ingot", "aluminium, primary, ingot", 0),
         ("Polycarbonate resin", "polycarbonate", 0),  # "resin" says how a polymer is supplied
+        ("Nickel sulphate", "nickel sulfate", 0),  # British spelling of a chemical name
         ("Organic soft cheese", "cheese, from cow milk, fresh, unripened", 2),  # organic, soft unsaid
         ("Aluminium housing", "aluminium, cast alloy", None),  # an ingredient: "housing" unsaid
         ("Glass bottle", "flat glass, uncoated", None),  # base name says "flat", the head does not

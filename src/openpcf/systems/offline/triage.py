@@ -128,6 +128,12 @@ SUPPLY_WORDS = frozenset(
 NO_LEVEL = 4
 
 
+def _spelled(tokens: list[str] | tuple[str, ...]) -> list[str]:
+    """Tokens with British "sulph-" written as the IUPAC "sulf-" (sulphate → sulfate), the one spelling
+    difference of chemical names that acronym expansion does not cover."""
+    return [f"sulf{t[5:]}" if t.startswith("sulph") else t for t in tokens]
+
+
 def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
     """How many words of the market's head phrase an activity does not say, when the activity stands at
     the head's own fabrication level; ``None`` when it does not.
@@ -140,14 +146,14 @@ def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
     fresh" is at the level of cheese with gap 2 (a specification the activity does not represent).
     Supply and form words never count as a gap; a head word counts as said when it or its expansion is.
     """
-    own = tokenize(need.head)
-    head = set(tokenize(expand(need.head)))
+    own = _spelled(tokenize(need.head))
+    head = set(_spelled(tokenize(expand(need.head))))
     nouns = [t for t in own if t.isalpha() and t not in SUPPLY_WORDS]
     noun = nouns[-1] if nouns else need.head_noun
     if not noun:
         return None
-    said = set(candidate.tokens)
-    base = tokenize(candidate.reference_product.split(",")[0])
+    said = set(_spelled(candidate.tokens))
+    base = _spelled(tokenize(candidate.reference_product.split(",")[0]))
     if not base or any(t not in head for t in base):
         return None
     if noun not in said and not set(tokenize(expand(noun))) & set(base):
