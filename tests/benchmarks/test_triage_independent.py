@@ -1,0 +1,53 @@
+"""The independent triage set (issue 17): its shape, and the scorer's interval and calibration error."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from openpcf.pcfbench.data import read_task
+
+ROOT = Path(__file__).resolve().parents[2]
+SET = ROOT / "benchmarks" / "reference" / "triage_independent.jsonl"
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(f"benchmarks_{name}", ROOT / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    sys.modules[f"benchmarks_{name}"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+scorer = _load("triage_independent")
+
+
+def test_the_set_reads_as_triage_rows_with_both_labels_and_a_reason_each() -> None:
+    rows = read_task(SET, "triage")
+    assert len(rows) >= 80 and len({r.id for r in rows}) == len(rows)
+    labels = Counter(bool(r.expected_output.should_map) for r in rows)
+    assert labels[True] >= 30 and labels[False] >= 30
+    for r in rows:
+        assert r.input.market.name.strip() and r.input.material_context_data.name, r.id  # the product it feeds
+        assert getattr(r.metadata, "why", ""), r.id
+    kinds = {getattr(r.metadata, "kind", None) for r in rows}
+    assert {"utility", "chemical", "polymer", "metal", "mineral", "agriculture", "part", "assembly",
+            "formulation", "blend"} <= kinds
+
+
+def test_wilson_interval_of_eight_in_ten() -> None:
+    # p = 0.8, z = 1.96: centre (0.8 + z²/20) / (1 + z²/10) = 0.7167, half-width 0.2266
+    low, high = scorer.wilson(8, 10)
+    assert low == pytest.approx(0.4902, abs=1e-4) and high == pytest.approx(0.9433, abs=1e-4)
+    assert scorer.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_expected_calibration_error_by_bins() -> None:
+    # bin 0.9–1.0: accuracy 1/2 at confidence 0.95 → 0.45 · 2/4; bin 0.6–0.7: 2/2 at 0.65 → 0.35 · 2/4
+    ece = scorer.expected_calibration_error([0.95, 0.95, 0.65, 0.65], [True, False, True, True])
+    assert ece == pytest.approx(0.225 + 0.175)
