@@ -29,8 +29,8 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-from openpcf.pcfbench.data import read_task
 from openpcf.paths import shared_dir
+from openpcf.pcfbench.data import read_task
 from openpcf.systems.offline.calibration import load_calibration
 from openpcf.systems.offline.triage import OfflineTriage
 
@@ -55,15 +55,20 @@ def expected_calibration_error(confidences: list[float], correct: list[bool], bi
         groups[min(bins - 1, int(c * bins))].append((c, ok))
     n = len(confidences)
     return sum(
-        len(g) / n * abs(sum(ok for _, ok in g) / len(g) - sum(c for c, _ in g) / len(g)) for g in groups.values()
+        len(g) / n * abs(sum(ok for _, ok in g) / len(g) - sum(c for c, _ in g) / len(g))
+        for g in groups.values()
     )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", default=str(DEFAULT_SET))
-    parser.add_argument("--picklist", default=None, help="default: ../shared/data/pcfbench-dev/ecoinvent_picklist.jsonl")
-    parser.add_argument("--calibration", default=None, help="a fitted calibration_triage.json (default: shipped)")
+    parser.add_argument(
+        "--picklist", default=None, help="default: ../shared/data/pcfbench-dev/ecoinvent_picklist.jsonl"
+    )
+    parser.add_argument(
+        "--calibration", default=None, help="a fitted calibration_triage.json (default: shipped)"
+    )
     parser.add_argument("--lexical", action="store_true", help="lexical search only (no dense model)")
     parser.add_argument("--out", default=None, help="write a JSON summary with every item's verdict")
     args = parser.parse_args(argv)
@@ -112,7 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     precision = tp / (tp + fp) if tp + fp else 0.0
     recall = tp / (tp + fn) if tp + fn else 0.0
     ece = expected_calibration_error([v["confidence"] for v in verdicts], [v["correct"] for v in verdicts])
-    print(f"independent triage set: {n} items, {sum(1 for r in rows if r.expected_output.should_map)} should_map")
+    print(
+        f"independent triage set: {n} items, {sum(1 for r in rows if r.expected_output.should_map)} should_map"
+    )
     print(f"accuracy {hits / n:.3f} ({hits}/{n}) Wilson 95% [{low:.3f}, {high:.3f}]")
     print(f"precision {precision:.3f} recall {recall:.3f} (should_map = true positive); ECE {ece:.3f}")
     by_kind: dict[str, list[bool]] = defaultdict(list)
@@ -121,7 +128,9 @@ def main(argv: list[str] | None = None) -> int:
     print("by kind:", ", ".join(f"{k} {sum(x)}/{len(x)}" for k, x in sorted(by_kind.items())))
     for v in verdicts:
         if not v["correct"]:
-            print(f"  wrong {v['id']}: {v.get('market')!r} expected {v.get('expected')} ({v.get('rationale')})")
+            print(
+                f"  wrong {v['id']}: {v.get('market')!r} expected {v.get('expected')} ({v.get('rationale')})"
+            )
     if args.out:
         summary = {
             "n": n,

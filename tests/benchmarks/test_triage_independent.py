@@ -33,11 +33,23 @@ def test_the_set_reads_as_triage_rows_with_both_labels_and_a_reason_each() -> No
     labels = Counter(bool(r.expected_output.should_map) for r in rows)
     assert labels[True] >= 30 and labels[False] >= 30
     for r in rows:
-        assert r.input.market.name.strip() and r.input.material_context_data.name, r.id  # the product it feeds
+        assert r.input.market.name.strip() and r.input.material_context_data.name, (
+            r.id
+        )  # the product it feeds
         assert getattr(r.metadata, "why", ""), r.id
     kinds = {getattr(r.metadata, "kind", None) for r in rows}
-    assert {"utility", "chemical", "polymer", "metal", "mineral", "agriculture", "part", "assembly",
-            "formulation", "blend"} <= kinds
+    assert {
+        "utility",
+        "chemical",
+        "polymer",
+        "metal",
+        "mineral",
+        "agriculture",
+        "part",
+        "assembly",
+        "formulation",
+        "blend",
+    } <= kinds
 
 
 def test_wilson_interval_of_eight_in_ten() -> None:

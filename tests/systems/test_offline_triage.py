@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from openpcf.pcfbench.data import TriageInput, TriageRow
-from openpcf.systems.offline.calibration import Calibrator, load_calibration
 from openpcf.search import tokenize
+from openpcf.systems.offline.calibration import Calibrator, load_calibration
 from openpcf.systems.offline.material_need import read_need
 from openpcf.systems.offline.picklist_search import Candidate, PicklistSearch
 from openpcf.systems.offline.reranker import Reranker
@@ -214,14 +214,18 @@ def test_level_evidence_takes_accepted_non_recycled_activities_only() -> None:
 def test_a_market_named_at_its_level_maps_and_says_by_which_activity(search: PicklistSearch) -> None:
     model = Calibrator(task="triage", features=["named_at_level"], weights=[3.0], bias=-1.0)
     row = TriageRow(
-        id="n", input=market("Market for Flat glass, uncoated", "Clear glass"), expected_output={"should_map": True}
+        id="n",
+        input=market("Market for Flat glass, uncoated", "Clear glass"),
+        expected_output={"should_map": True},
     )
     result = asyncio.run(OfflineTriage(search, calibrator=model, reranker=HAND_RERANKER).solve(row))
     assert result.trace["features"]["named_at_level"] == 1.0 and result.trace["features"]["level_gap"] == 0.0
     assert result.trace["level_activity"] == "flat glass, uncoated"
     # z = 3 − 1 = 2 → P(map) = σ(2)
     assert result.output == {"should_map": True, "confidence": round(1 / (1 + math.exp(-2)), 4)}
-    assert result.trace["rationale"].startswith("map: the picklist names it at its own level ('flat glass, uncoated')")
+    assert result.trace["rationale"].startswith(
+        "map: the picklist names it at its own level ('flat glass, uncoated')"
+    )
     # "Float glass" is not said by "flat glass": no activity at its level, the same model decomposes
     features, evidence = triage_features(market("Market for Float glass"), search, reranker=HAND_RERANKER)
     assert features["named_at_level"] == 0.0 and features["level_gap"] == float(NO_LEVEL)

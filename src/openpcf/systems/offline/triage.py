@@ -161,7 +161,10 @@ def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
     return sum(
         1
         for t in own
-        if len(t) > 1 and t not in said and t not in SUPPLY_WORDS and not any(e in said for e in tokenize(expand(t)))
+        if len(t) > 1
+        and t not in said
+        and t not in SUPPLY_WORDS
+        and not any(e in said for e in tokenize(expand(t)))
     )
 
 
@@ -271,7 +274,9 @@ def triage_features(
     return features, evidence_trace
 
 
-def rationale(should_map: bool, features: dict[str, float], best: str | None, at_level: str | None = None) -> str:
+def rationale(
+    should_map: bool, features: dict[str, float], best: str | None, at_level: str | None = None
+) -> str:
     """One line naming the evidence behind the decision."""
     level = f"best activity '{best}', head coverage {features['head_coverage']:.2f}"
     if should_map:
@@ -320,7 +325,9 @@ class OfflineTriage:
         return SolverResult(
             output={"should_map": should_map, "confidence": round(max(p_map, 1 - p_map), 4)},
             trace={
-                "rationale": rationale(should_map, features, evidence["best_activity"], evidence["level_activity"]),
+                "rationale": rationale(
+                    should_map, features, evidence["best_activity"], evidence["level_activity"]
+                ),
                 "p_should_map": round(p_map, 4),
                 "features": {k: round(v, 4) for k, v in features.items()},
                 "calibration": self.calibrator.fitted,
