@@ -10,10 +10,10 @@ chemicals, polymers, metals, minerals, agricultural commodities, parts, assembli
 food products), each with the product it feeds. The label follows the PCFBench definition: ``should_map``
 is true iff the picklist holds an activity for this very thing at its own fabrication level (checked by
 hand against the picklist for every item; ``metadata.why`` says which), false iff it must be decomposed.
-The set was written and committed before any triage change of issue 17's second pass, without reading
+The set was written and committed before any triage change of issue 17's third round, without reading
 the PCFBench triage items, so a model fitted on PCFBench dev items and scored here is an out-of-sample
-check. ``--calibration`` scores another fitted model file (e.g. one fitted on dev70 with
-``scripts/fit_offline_calibration.py --dry-run --out ...``) instead of the shipped one.
+check. ``--calibration`` scores another fitted model file instead of the shipped one, e.g. one fitted on
+dev70 with ``scripts/fit_offline_calibration.py --data DEV70 --tasks triage --split dev70 --out-dir DIR``.
 
 Prints accuracy with its Wilson 95% interval, precision / recall of should_map = true, ECE of the
 confidence (10 equal-width bins), the accuracy per kind, and the errors.
@@ -118,7 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     recall = tp / (tp + fn) if tp + fn else 0.0
     ece = expected_calibration_error([v["confidence"] for v in verdicts], [v["correct"] for v in verdicts])
     print(
-        f"independent triage set: {n} items, {sum(1 for r in rows if r.expected_output.should_map)} should_map"
+        f"independent triage set: {n} items, "
+        f"{sum(1 for r in rows if r.expected_output.should_map)} should_map"
     )
     print(f"accuracy {hits / n:.3f} ({hits}/{n}) Wilson 95% [{low:.3f}, {high:.3f}]")
     print(f"precision {precision:.3f} recall {recall:.3f} (should_map = true positive); ECE {ece:.3f}")
