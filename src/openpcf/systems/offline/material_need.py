@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from openpcf.search import prepare_query
 from openpcf.search.lexical import tokenize
+from openpcf.vocabulary.common_names import known_material
 from openpcf.vocabulary.material_words import RECYCLED_MARKERS
 from openpcf.vocabulary.translation import english_name
 
@@ -29,7 +30,9 @@ _HEAD_STOP = re.compile(
     r"\s*(?:[(\[;:]|,\s|\.\s|\.$|\s[-–—/]\s|\s(?:for|used|using|with|containing|contains|comprising|based|on|in|"
     r"from|made|that|which|to|as|of|suitable|where|must|and\s+other|or\s+other|e\.g|"
     # the same in the Romance languages of the language table ("para", "pour", "avec", "con", "sans" …)
-    r"para|pour|avec|con|sin|sans|senza|contenant|conteniendo)\b)",
+    r"para|pour|avec|con|sin|sans|senza|contenant|conteniendo|"
+    # German "aus" (made of, from)
+    r"aus)\b)",
     re.IGNORECASE,
 )
 # Head nouns that name a function, not a substance: the need is the whole formulation, never one
@@ -133,6 +136,12 @@ def head_noun_of(tokens: tuple[str, ...]) -> str | None:
     return tokens[-1] if tokens else None
 
 
+def _singular_oes(word: str) -> str:
+    """"potatoes" → "potato", "tomatoes" → "tomato", "mangoes" → "mango" (the search tokenizer reads them as
+    "potatoe"); words of seven letters or more only, so "shoes" or "canoes" stay."""
+    return word[:-2] if len(word) >= 7 and word.lower().endswith("oes") else word
+
+
 def normalise_text(text: str) -> str:
     """NFKC, accents removed ("alumínium" → "aluminium"), every dash variant an ASCII hyphen."""
     text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
@@ -200,6 +209,13 @@ def read_need(text: str, *extra_context: str | None) -> MaterialNeed:
     if english:  # "Sulfato de níquel" is bought as "nickel sulfate"; the original words stay in the context
         context = f"{head} {context}".strip()
         head = english
+    head = " ".join(_singular_oes(w) for w in head.split())
+    material = known_material(head)
+    if material and tokenize(material) != tokenize(head):
+        # "takeaway coffee cup" is bought as a single-use paper cup, "caustic soda" as sodium hydroxide,
+        # "AISI 304 sheet" as chromium steel: the material is the head, the buyer's words stay in the context
+        context = f"{head} {context}".strip()
+        head = material
     extras = " ".join(e for e in extra_context if e)
     if extras:
         context = f"{context} {extras}".strip()
