@@ -17,7 +17,7 @@ from openpcf.systems.offline.calibration import (
     neutral,
 )
 from openpcf.systems.offline.mapping import RULES, OfflineMapper, generic_chemical, names_the_thing
-from openpcf.systems.offline.material_need import read_need, role_asked_for, strip_market_wrapper
+from openpcf.systems.offline.material_need import as_material, read_need, role_asked_for, strip_market_wrapper
 from openpcf.systems.offline.picklist_search import PicklistSearch
 from openpcf.systems.offline.reranker import Reranker
 from openpcf.systems.registry import OfflineUnavailable
@@ -222,3 +222,57 @@ def test_romance_prepositions_end_the_head_phrase() -> None:
     need = read_need("Acero inoxidable para tornillos")
     assert (need.head, need.head_noun) == ("stainless steel", "steel")
     assert read_need("Ossido di zinco con additivi").head == "zinc oxide"
+
+
+# ---------------------------------------------------------------- general knowledge (issue 17)
+
+KNOWLEDGE_PICKLIST = [
+    ("single use paper cup, lid or container, for food packaging, from virgin fibre", "Disposable paperboard cup."),
+    ("coffee, green bean", "Unroasted coffee beans."),
+    ("packaging film, low density polyethylene", "Blown LDPE film."),
+    ("polyethylene, low density, granulate", "LDPE granulate."),
+    ("sodium hydroxide, without water, in 50% solution state", "Caustic soda lye."),
+    ("soda ash, light", "Sodium carbonate."),
+    ("steel, chromium steel 18/8", "Austenitic stainless steel."),
+    ("steel, unalloyed", "Carbon steel."),
+    ("potato", "Fresh potatoes."),
+    ("potato starch", "Starch from potatoes."),
+]
+
+
+@pytest.fixture(scope="module")
+def knowledge_mapper(tmp_path_factory: pytest.TempPathFactory) -> OfflineMapper:
+    path = write_picklist(tmp_path_factory.mktemp("knowledge") / "ecoinvent_picklist.jsonl", KNOWLEDGE_PICKLIST)
+    return OfflineMapper(
+        PicklistSearch.from_file(path, dense=False), calibrator=neutral("mapping", ["top"]), reranker=HAND_RERANKER
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Takeaway coffee cups", "single use paper cup, lid or container, for food packaging, from virgin fibre"),
+        ("cling film", "packaging film, low density polyethylene"),
+        ("caustic soda", "sodium hydroxide, without water, in 50% solution state"),
+        ("AISI 304 sheet", "steel, chromium steel 18/8"),
+        ("acier inoxydable", "steel, chromium steel 18/8"),
+        ("potatoes", "potato"),
+    ],
+)
+def test_an_everyday_name_maps_to_what_it_is_made_of(
+    knowledge_mapper: OfflineMapper, name: str, expected: str
+) -> None:
+    assert choose(knowledge_mapper, name) == expected
+
+
+def test_the_buyers_words_stay_in_the_context_and_the_material_is_the_head() -> None:
+    need = as_material(read_need("Takeaway coffee cups", "for a café chain"))
+    assert need.head == "food packaging single use paper cup"
+    assert need.head_noun == "cup"
+    assert need.context.startswith("Takeaway coffee cups")
+    assert need.context_tokens == ("takeaway", "coffee", "café", "chain")  # "cup" is a head word now
+    # a need the tables do not know is returned as read (the same object)
+    plain = read_need("polyethylene terephthalate granulate")
+    assert as_material(plain) is plain
+    # the '-oes' plural the search tokenizer reads as 'potatoe' is made singular
+    assert as_material(read_need("Tomatoes")).head == "Tomato"

@@ -34,6 +34,7 @@ from openpcf.systems.offline.calibration import Calibrator, load_calibration
 from openpcf.systems.offline.material_need import (
     FORM_WORDS,
     MaterialNeed,
+    as_material,
     expand,
     normalise_text,
     query_of,
@@ -93,16 +94,19 @@ class ScoredCandidate:
 
 
 def need_of(inp: MappingInput) -> MaterialNeed:
-    """The need with its context: description, supplier and purchaser (name, industry)."""
+    """The need with its context: description, supplier and purchaser (name, industry); its head read as the
+    material it means (:func:`~openpcf.systems.offline.material_need.as_material`)."""
     purchaser = inp.purchaser_context
     purchaser_text = " ".join(
         x for x in ((purchaser.customer_industry, purchaser.customer_name) if purchaser else ()) if x
     )
-    return read_need(
-        inp.material_name,
-        inp.description,
-        f"supplier: {inp.supplier}" if inp.supplier else None,
-        f"buyer: {purchaser_text}" if purchaser_text else None,
+    return as_material(
+        read_need(
+            inp.material_name,
+            inp.description,
+            f"supplier: {inp.supplier}" if inp.supplier else None,
+            f"buyer: {purchaser_text}" if purchaser_text else None,
+        )
     )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from openpcf.search import prepare_query
 from openpcf.search.lexical import tokenize
@@ -209,19 +209,38 @@ def read_need(text: str, *extra_context: str | None) -> MaterialNeed:
     if english:  # "Sulfato de níquel" is bought as "nickel sulfate"; the original words stay in the context
         context = f"{head} {context}".strip()
         head = english
-    head = " ".join(_singular_oes(w) for w in head.split())
-    material = known_material(head)
-    if material and tokenize(material) != tokenize(head):
-        # "takeaway coffee cup" is bought as a single-use paper cup, "caustic soda" as sodium hydroxide,
-        # "AISI 304 sheet" as chromium steel: the material is the head, the buyer's words stay in the context
-        context = f"{head} {context}".strip()
-        head = material
     extras = " ".join(e for e in extra_context if e)
     if extras:
         context = f"{context} {extras}".strip()
     head_tokens = tuple(tokenize(head))
     return MaterialNeed(
         text=core,
+        head=head,
+        context=context,
+        head_tokens=head_tokens,
+        head_noun=head_noun_of(head_tokens),
+        context_tokens=tuple(t for t in tokenize(context) if t not in head_tokens),
+    )
+
+
+def as_material(need: MaterialNeed) -> MaterialNeed:
+    """The need with its head read as the material it means by general knowledge
+    (:func:`openpcf.vocabulary.common_names.known_material`): "takeaway coffee cup" is bought as a single-use
+    paper cup, "caustic soda" as sodium hydroxide, "AISI 304 sheet" as chromium steel, "courgettes" as
+    zucchini. The buyer's words move to the front of the context; "-oes" plurals are read singular
+    ("potatoes" → "potato", which the search tokenizer would read as "potatoe"). A need the tables do not
+    know is returned with only that plural fix. Used by the mapper (task 3) only."""
+    head = " ".join(_singular_oes(w) for w in need.head.split())
+    context = need.context
+    material = known_material(head)
+    if material and tokenize(material) != tokenize(head):
+        context = f"{head} {context}".strip()
+        head = material
+    if head == need.head:
+        return need
+    head_tokens = tuple(tokenize(head))
+    return replace(
+        need,
         head=head,
         context=context,
         head_tokens=head_tokens,
