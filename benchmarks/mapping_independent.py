@@ -1,6 +1,6 @@
 """The offline mapper (PCFBench task 3) on an independent mapping set written from general knowledge.
 
-    python benchmarks/mapping_independent.py --data ../shared/data/pcfbench-dev [--misses] [--no-dense]
+    python benchmarks/mapping_independent.py --data ../shared/data/pcfbench-dev [--misses] [--no-dense] [--without RULE]
 
 The set, ``benchmarks/reference/mapping_independent.jsonl``, holds buyer-style material names (everyday
 articles, packaging, building products, chemicals under common names, abbreviations, metals with grades,
@@ -26,7 +26,7 @@ from pathlib import Path
 
 from openpcf.pcfbench.data import BenchmarkFolder, MappingInput
 from openpcf.systems.offline.calibration import neutral
-from openpcf.systems.offline.mapping import OfflineMapper
+from openpcf.systems.offline.mapping import RULES, OfflineMapper
 from openpcf.systems.offline.picklist_search import PicklistSearch
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", type=Path, default=DEFAULT_SET, help="the independent set (jsonl)")
     parser.add_argument("--misses", action="store_true", help="print each miss with its expected activity")
     parser.add_argument("--no-dense", action="store_true", help="lexical search only (no embedder)")
+    parser.add_argument("--without", action="append", default=[], metavar="RULE", help="switch a mapping rule off")
     args = parser.parse_args(argv)
     folder = BenchmarkFolder(args.data)
     picklist = folder.picklist_path()
@@ -73,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         print(f"error: {len(unknown)} expected answers are not in {picklist}: {unknown[:5]}", file=sys.stderr)
         return 2
-    mapper = OfflineMapper(search, calibrator=neutral("mapping"))
+    mapper = OfflineMapper(search, calibrator=neutral("mapping"), rules=[r for r in RULES if r not in args.without])
     totals: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     for row in rows:
         inp = MappingInput(material_name=row["material_name"], description=row.get("description"))

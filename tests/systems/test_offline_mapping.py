@@ -237,6 +237,9 @@ KNOWLEDGE_PICKLIST = [
     ("steel, unalloyed", "Carbon steel."),
     ("potato", "Fresh potatoes."),
     ("potato starch", "Starch from potatoes."),
+    ("neutralising agent, sodium hydroxide-equivalent", "Sodium hydroxide sodium hydroxide used to neutralise."),
+    ("reinforcing steel", "Steel bars for reinforced concrete."),
+    ("concrete block", "Concrete masonry unit."),
 ]
 
 
@@ -257,6 +260,7 @@ def knowledge_mapper(tmp_path_factory: pytest.TempPathFactory) -> OfflineMapper:
         ("AISI 304 sheet", "steel, chromium steel 18/8"),
         ("acier inoxydable", "steel, chromium steel 18/8"),
         ("potatoes", "potato"),
+        ("Betonstahl", "reinforcing steel"),  # a foreign name the tables know as written, not "concrete steel"
     ],
 )
 def test_an_everyday_name_maps_to_what_it_is_made_of(
@@ -276,3 +280,27 @@ def test_the_buyers_words_stay_in_the_context_and_the_material_is_the_head() -> 
     assert as_material(plain) is plain
     # the '-oes' plural the search tokenizer reads as 'potatoe' is made singular
     assert as_material(read_need("Tomatoes")).head == "Tomato"
+
+
+def test_an_activity_named_as_the_head_beats_one_that_only_mentions_it(knowledge_mapper: OfflineMapper) -> None:
+    inp = MappingInput(material_name="sodium hydroxide")
+    _, ranked = knowledge_mapper.rank(inp)
+    by_label = {s.candidate.reference_product: s for s in ranked}
+    agent = by_label["neutralising agent, sodium hydroxide-equivalent"]
+    assert not agent.base_name and by_label["sodium hydroxide, without water, in 50% solution state"].base_name
+    assert "its base name is not the need's head, another candidate's is" in agent.notes
+    assert knowledge_mapper.choose(inp)["choice"] == "sodium hydroxide, without water, in 50% solution state"
+    # the rule takes BASE_NAME_PENALTY (0.2) from the other activity and nothing from the one named as the head
+    bare = OfflineMapper(
+        knowledge_mapper.search,
+        calibrator=neutral("mapping", ["top"]),
+        reranker=HAND_RERANKER,
+        rules=[r for r in RULES if r != "base_name"],
+    )
+    before = {s.candidate.reference_product: s.score for s in bare.rank(inp)[1]}
+    assert math.isclose(agent.score, before[agent.candidate.reference_product] - 0.2)
+    named = "sodium hydroxide, without water, in 50% solution state"
+    assert math.isclose(by_label[named].score, before[named])
+    # a functional need (an agent, an additive …) is exempt: its head is a function, not a product name
+    _, functional = knowledge_mapper.rank(MappingInput(material_name="neutralising agent"))
+    assert not any("its base name is not the need's head" in n for s in functional for n in s.notes)

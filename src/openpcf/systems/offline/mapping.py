@@ -91,6 +91,8 @@ class ScoredCandidate:
     notes: tuple[str, ...]
     #: the re-ranker's logit before σ and the rules (breaks ties between saturated scores)
     logit: float = 0.0
+    #: the activity's base name (before ecoinvent's first comma) says the head's words, no more and no fewer
+    base_name: bool = False
 
 
 def need_of(inp: MappingInput) -> MaterialNeed:
@@ -111,11 +113,24 @@ def need_of(inp: MappingInput) -> MaterialNeed:
 
 
 #: The practitioner rules, by name (``OfflineMapper(rules=…)`` switches them for ablations).
-RULES = ("role", "context_only", "recycled", "function", "trace_metal", "head_noun", "generic_proxy")
+RULES = (
+    "role",
+    "context_only",
+    "recycled",
+    "function",
+    "trace_metal",
+    "head_noun",
+    "base_name",
+    "generic_proxy",
+)
 
 #: What an activity that does not name the need's head noun loses when another candidate names it (rule
 #: ``head_noun``). Scores are σ in 0–1, so 1.0 puts every candidate that names the thing bought first.
 HEAD_NOUN_PENALTY = 1.0
+
+#: What an activity loses, for a need for a substance, when another candidate's base name is the need's head
+#: and its own is not (rule ``base_name``).
+BASE_NAME_PENALTY = 0.2
 
 
 def names_the_thing(need: MaterialNeed) -> bool:
@@ -190,7 +205,22 @@ def score_candidate(
     if "trace_metal" in rules and metal and metal not in head:
         score -= 0.4
         notes.append(f"{metal} is a trace ingredient here")
-    return ScoredCandidate(c, score, head_cov, precision, tuple(notes), logit)
+    base = set(tokenize(c.reference_product.split(",")[0]))
+    return ScoredCandidate(c, score, head_cov, precision, tuple(notes), logit, bool(base) and base == head)
+
+
+def prefer_base_name(need: MaterialNeed, scored: list[ScoredCandidate]) -> list[ScoredCandidate]:
+    """Rule ``base_name``: for a need for a substance (not a function), when some candidate's base name is the
+    need's head ("sodium hydroxide, without water, in 50% solution state" for "sodium hydroxide"), those whose
+    base name is something else ("neutralising agent, sodium hydroxide-equivalent") lose
+    :data:`BASE_NAME_PENALTY`: ecoinvent names a product first and qualifies it after the comma, so a product
+    named as something else that merely mentions the need is another product."""
+    if need.functional or not any(s.base_name for s in scored):
+        return scored
+    note = "its base name is not the need's head, another candidate's is"
+    return [
+        s if s.base_name else replace(s, score=s.score - BASE_NAME_PENALTY, notes=(*s.notes, note)) for s in scored
+    ]
 
 
 def generic_chemical(need: MaterialNeed) -> str:
@@ -249,6 +279,8 @@ class OfflineMapper:
         ]
         if "head_noun" in self.rules:
             scored = require_head_noun(need, scored)
+        if "base_name" in self.rules:
+            scored = prefer_base_name(need, scored)
         scored.sort(key=lambda s: (-s.score, -s.logit, s.candidate.index))
         return need, scored
 

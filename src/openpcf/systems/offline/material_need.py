@@ -182,6 +182,8 @@ class MaterialNeed:
     head_tokens: tuple[str, ...] = field(default=())
     head_noun: str | None = None
     context_tokens: tuple[str, ...] = field(default=())
+    #: the head as written, before it was read in English (empty when it was not translated)
+    written_head: str = ""
 
     @property
     def functional(self) -> bool:
@@ -206,9 +208,10 @@ def read_need(text: str, *extra_context: str | None) -> MaterialNeed:
     head = core[: match.start()].strip() if match and match.start() > 0 else core
     context = core[len(head) :].strip()
     english = english_name(head)
+    written_head = ""
     if english:  # "Sulfato de níquel" is bought as "nickel sulfate"; the original words stay in the context
         context = f"{head} {context}".strip()
-        head = english
+        written_head, head = head, english
     extras = " ".join(e for e in extra_context if e)
     if extras:
         context = f"{context} {extras}".strip()
@@ -220,6 +223,7 @@ def read_need(text: str, *extra_context: str | None) -> MaterialNeed:
         head_tokens=head_tokens,
         head_noun=head_noun_of(head_tokens),
         context_tokens=tuple(t for t in tokenize(context) if t not in head_tokens),
+        written_head=written_head,
     )
 
 
@@ -228,13 +232,16 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
     (:func:`openpcf.vocabulary.common_names.known_material`): "takeaway coffee cup" is bought as a single-use
     paper cup, "caustic soda" as sodium hydroxide, "AISI 304 sheet" as chromium steel, "courgettes" as
     zucchini. The buyer's words move to the front of the context; "-oes" plurals are read singular
-    ("potatoes" → "potato", which the search tokenizer would read as "potatoe"). A need the tables do not
+    ("potatoes" → "potato", which the search tokenizer would read as "potatoe"). A foreign head is looked up
+    as written first ("Betonstahl" is reinforcing steel, not "concrete steel"). A need the tables do not
     know is returned with only that plural fix. Used by the mapper (task 3) only."""
     head = " ".join(_singular_oes(w) for w in need.head.split())
     context = need.context
-    material = known_material(head)
+    # a foreign name the tables know as written ("Natronlauge") is read from its own words, not from a
+    # word-by-word translation; its words are already at the front of the context
+    material = (need.written_head and known_material(need.written_head)) or known_material(head)
     if material and tokenize(material) != tokenize(head):
-        context = f"{head} {context}".strip()
+        context = context if need.written_head else f"{head} {context}".strip()
         head = material
     if head == need.head:
         return need
