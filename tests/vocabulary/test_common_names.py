@@ -69,3 +69,20 @@ def test_tables_are_lower_case_keys_and_codes_upper_case() -> None:
     assert all(k == k.upper() and k.isalnum() for k in CODES)
     # every value names its material last, never after "for" or "from" (the head noun is the last word)
     assert not [v for v in [*ARTICLE_MATERIALS.values(), *COMMON_NAMES.values()] if " for " in v or " from " in v]
+
+
+@pytest.mark.parametrize(
+    ("name", "material"),
+    [
+        ("chambray fabric", "woven cotton textile"),  # one trailing form word after an article
+        ("glass wool rolls", "glass wool mat"),
+        ("refrigerant R-22", "chlorodifluoromethane"),  # a code with a number is read as written first
+        ("printer paper A3", "woodfree uncoated paper"),  # then without a trailing size code
+    ],
+)
+def test_a_trailing_form_word_or_size_code_does_not_hide_the_article(name: str, material: str) -> None:
+    assert known_material(name) == material
+
+
+def test_only_one_trailing_form_word_is_skipped() -> None:
+    assert known_material("denim fabric roll") is None

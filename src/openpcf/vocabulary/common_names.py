@@ -222,6 +222,7 @@ ARTICLE_MATERIALS: dict[str, str] = {
     "calico": "woven cotton textile",
     "poplin": "woven cotton textile",
     "percale": "woven cotton textile",
+    "chambray": "woven cotton textile",
     "hessian": "jute textile",
     "burlap": "jute textile",
     "gunny sack": "jute textile",
@@ -719,8 +720,42 @@ def _phrase_table() -> dict[tuple[str, ...], str]:
 
 
 _CODE = re.compile(r"[A-Za-z0-9]+")
+# Form and part words written after an article's name that do not change its material (lemmas).
+_FORMS = frozenset({"fabric", "textile", "cloth", "sheet", "board", "panel", "block", "batt", "slab", "roll", "lens", "lense",
+                    "leave", "leaf", "resin", "pipe", "tube", "granule", "granulate", "pellet", "powder", "flake",
+                    "bag", "sack", "material", "product", "part", "piece", "grade"})
 # Measures written after a name ("cling film 300 mm", "jerrycan 20 litre"): never part of the article.
 _UNITS = frozenset({"g", "kg", "t", "mm", "cm", "m", "l", "ml", "cl", "liter", "gsm", "micron", "um", "oz", "lb"})
+
+
+def _ends_with_phrase(words: tuple[str, ...]) -> str | None:
+    """The material of the longest table phrase ending ``words``, or ending them but for one form word."""
+    table = _phrase_table()
+    for end in (len(words), len(words) - 1):
+        if end < len(words) and (end < 1 or words[end] not in _FORMS):
+            break  # one trailing form word may follow the article ("denim fabric", "rock wool batts")
+        for start in range(end):
+            material = table.get(words[start:end])
+            if material:
+                return material
+    return None
+
+
+def _table_material(words: tuple[str, ...]) -> str | None:
+    """Table lookup on the words as written ("r 22"), then without trailing numbers and units ("cling film
+    300 mm"), then without any trailing word holding a digit ("copy paper A4")."""
+    tried: set[tuple[str, ...]] = set()
+    for drop in (lambda w: False, lambda w: w.isdigit() or w in _UNITS, lambda w: w in _UNITS or not w.isalpha()):
+        variant = words
+        while variant and drop(variant[-1]):
+            variant = variant[:-1]
+        if variant in tried:
+            continue
+        tried.add(variant)
+        material = _ends_with_phrase(variant)
+        if material:
+            return material
+    return None
 
 
 def known_material(name: str) -> str | None:
@@ -729,21 +764,17 @@ def known_material(name: str) -> str | None:
     In this order: a standard grade designation anywhere in the name (:data:`GRADE_PATTERNS`: "AISI 304
     sheet" → stainless chromium steel); the longest table phrase (:data:`ARTICLE_MATERIALS`,
     :data:`COMMON_NAMES`) that ends the name, numbers and units at the end ignored ("brown paper bags" →
-    kraft paper, "cling film 300 mm" → LDPE film); a name that is one upper-case code (:data:`CODES`, "MEK")
+    kraft paper, "cling film 300 mm" → LDPE film), or that ends it but for one form word ("denim fabric",
+    "rock wool batts"); a name that is one upper-case code (:data:`CODES`, "MEK")
     or ends with one ("DAP fertiliser" keeps its last word: a code must be the first word of a two-word name).
     """
     plain = strip_accents(name).lower()
     for pattern, material in GRADE_PATTERNS:
         if pattern.search(plain):
             return material
-    words = _words(name)
-    while words and (not words[-1].isalpha() or words[-1] in _UNITS):
-        words = words[:-1]
-    table = _phrase_table()
-    for start in range(len(words)):
-        material = table.get(words[start:])
-        if material:
-            return material
+    material = _table_material(_words(name))
+    if material:
+        return material
     raw = _CODE.findall(name)
     if raw and len(raw) <= 2 and raw[0].isupper() and raw[0] in CODES:
         return CODES[raw[0]]
