@@ -11,7 +11,8 @@ string (UTF-8, exactly as in the picklist), with a short ``why`` in the author's
 the hashes against the picklist in ``--data``.
 
 Prints exact match (the mapper's choice is the expected activity), top-3 (the expected activity is among the
-mapper's first three distinct choices) and both per group. ``--misses`` also prints each miss (name, choice,
+mapper's first three distinct choices) and both per group, then for the items whose head the common-names
+table (:mod:`openpcf.vocabulary.common_names`) read as a material and for the others. ``--misses`` also prints each miss (name, choice,
 expected), read from the picklist at run time.
 """
 
@@ -26,7 +27,8 @@ from pathlib import Path
 
 from openpcf.pcfbench.data import BenchmarkFolder, MappingInput
 from openpcf.systems.offline.calibration import neutral
-from openpcf.systems.offline.mapping import RULES, OfflineMapper
+from openpcf.systems.offline.mapping import RULES, OfflineMapper, need_of
+from openpcf.systems.offline.material_need import read_need
 from openpcf.systems.offline.picklist_search import PicklistSearch
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -81,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
         top = ranked_choices(mapper, inp)
         expected = by_hash[row["expected_sha1"]]
         exact = bool(top) and top[0] == expected
-        for key in (row["group"], "all"):
+        known = need_of(inp).head != read_need(inp.material_name, inp.description).head
+        for key in (row["group"], "all", "(table read)" if known else "(table silent)"):
             totals[key][0] += 1
             totals[key][1] += exact
             totals[key][2] += expected in top
@@ -90,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     n, exact_all, top3_all = totals.pop("all")
     print(f"independent mapping set: {n} items; exact match {exact_all / n:.3f} ({exact_all}), top-3 {top3_all / n:.3f} ({top3_all})")
     print(f"{'group':14s} {'n':>4s} {'exact':>7s} {'top-3':>7s}")
-    for group in sorted(totals):
+    for group in sorted(totals, key=lambda g: (g.startswith("("), g)):
         g_n, g_exact, g_top3 = totals[group]
         print(f"{group:14s} {g_n:4d} {g_exact / g_n:7.3f} {g_top3 / g_n:7.3f}")
     return 0
