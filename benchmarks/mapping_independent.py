@@ -65,7 +65,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", type=Path, default=DEFAULT_SET, help="the independent set (jsonl)")
     parser.add_argument("--misses", action="store_true", help="print each miss with its expected activity")
     parser.add_argument("--no-dense", action="store_true", help="lexical search only (no embedder)")
-    parser.add_argument("--without", action="append", default=[], metavar="RULE", help="switch a mapping rule off")
+    parser.add_argument(
+        "--without", action="append", default=[], metavar="RULE", help="switch a mapping rule off"
+    )
     args = parser.parse_args(argv)
     folder = BenchmarkFolder(args.data)
     picklist = folder.picklist_path()
@@ -76,7 +78,9 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         print(f"error: {len(unknown)} expected answers are not in {picklist}: {unknown[:5]}", file=sys.stderr)
         return 2
-    mapper = OfflineMapper(search, calibrator=neutral("mapping"), rules=[r for r in RULES if r not in args.without])
+    mapper = OfflineMapper(
+        search, calibrator=neutral("mapping"), rules=[r for r in RULES if r not in args.without]
+    )
     totals: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     for row in rows:
         inp = MappingInput(material_name=row["material_name"], description=row.get("description"))
@@ -89,9 +93,13 @@ def main(argv: list[str] | None = None) -> int:
             totals[key][1] += exact
             totals[key][2] += expected in top
         if args.misses and not exact:
-            print(f"MISS [{row['group']}] {row['material_name']!r} -> {top[0] if top else None!r}; expected {expected!r}")
+            print(
+                f"MISS [{row['group']}] {row['material_name']!r} -> {top[0] if top else None!r}; expected {expected!r}"
+            )
     n, exact_all, top3_all = totals.pop("all")
-    print(f"independent mapping set: {n} items; exact match {exact_all / n:.3f} ({exact_all}), top-3 {top3_all / n:.3f} ({top3_all})")
+    print(
+        f"independent mapping set: {n} items; exact match {exact_all / n:.3f} ({exact_all}), top-3 {top3_all / n:.3f} ({top3_all})"
+    )
     print(f"{'group':14s} {'n':>4s} {'exact':>7s} {'top-3':>7s}")
     for group in sorted(totals, key=lambda g: (g.startswith("("), g)):
         g_n, g_exact, g_top3 = totals[group]

@@ -227,7 +227,10 @@ def test_romance_prepositions_end_the_head_phrase() -> None:
 # ---------------------------------------------------------------- general knowledge (issue 17)
 
 KNOWLEDGE_PICKLIST = [
-    ("single use paper cup, lid or container, for food packaging, from virgin fibre", "Disposable paperboard cup."),
+    (
+        "single use paper cup, lid or container, for food packaging, from virgin fibre",
+        "Disposable paperboard cup.",
+    ),
     ("coffee, green bean", "Unroasted coffee beans."),
     ("packaging film, low density polyethylene", "Blown LDPE film."),
     ("polyethylene, low density, granulate", "LDPE granulate."),
@@ -237,7 +240,10 @@ KNOWLEDGE_PICKLIST = [
     ("steel, unalloyed", "Carbon steel."),
     ("potato", "Fresh potatoes."),
     ("potato starch", "Starch from potatoes."),
-    ("neutralising agent, sodium hydroxide-equivalent", "Sodium hydroxide sodium hydroxide used to neutralise."),
+    (
+        "neutralising agent, sodium hydroxide-equivalent",
+        "Sodium hydroxide sodium hydroxide used to neutralise.",
+    ),
     ("reinforcing steel", "Steel bars for reinforced concrete."),
     ("concrete block", "Concrete masonry unit."),
 ]
@@ -245,22 +251,30 @@ KNOWLEDGE_PICKLIST = [
 
 @pytest.fixture(scope="module")
 def knowledge_mapper(tmp_path_factory: pytest.TempPathFactory) -> OfflineMapper:
-    path = write_picklist(tmp_path_factory.mktemp("knowledge") / "ecoinvent_picklist.jsonl", KNOWLEDGE_PICKLIST)
+    path = write_picklist(
+        tmp_path_factory.mktemp("knowledge") / "ecoinvent_picklist.jsonl", KNOWLEDGE_PICKLIST
+    )
     return OfflineMapper(
-        PicklistSearch.from_file(path, dense=False), calibrator=neutral("mapping", ["top"]), reranker=HAND_RERANKER
+        PicklistSearch.from_file(path, dense=False),
+        calibrator=neutral("mapping", ["top"]),
+        reranker=HAND_RERANKER,
     )
 
 
 @pytest.mark.parametrize(
     ("name", "expected"),
     [
-        ("Takeaway coffee cups", "single use paper cup, lid or container, for food packaging, from virgin fibre"),
+        (
+            "Takeaway coffee cups",
+            "single use paper cup, lid or container, for food packaging, from virgin fibre",
+        ),
         ("cling film", "packaging film, low density polyethylene"),
         ("caustic soda", "sodium hydroxide, without water, in 50% solution state"),
         ("AISI 304 sheet", "steel, chromium steel 18/8"),
         ("acier inoxydable", "steel, chromium steel 18/8"),
         ("potatoes", "potato"),
-        ("Betonstahl", "reinforcing steel"),  # a foreign name the tables know as written, not "concrete steel"
+        # a foreign name the tables know as written, not as its translation "concrete steel"
+        ("Betonstahl", "reinforcing steel"),
     ],
 )
 def test_an_everyday_name_maps_to_what_it_is_made_of(
@@ -282,12 +296,16 @@ def test_the_buyers_words_stay_in_the_context_and_the_material_is_the_head() -> 
     assert as_material(read_need("Tomatoes")).head == "Tomato"
 
 
-def test_an_activity_named_as_the_head_beats_one_that_only_mentions_it(knowledge_mapper: OfflineMapper) -> None:
+def test_an_activity_named_as_the_head_beats_one_that_only_mentions_it(
+    knowledge_mapper: OfflineMapper,
+) -> None:
     inp = MappingInput(material_name="sodium hydroxide")
     _, ranked = knowledge_mapper.rank(inp)
     by_label = {s.candidate.reference_product: s for s in ranked}
     agent = by_label["neutralising agent, sodium hydroxide-equivalent"]
-    assert not agent.base_name and by_label["sodium hydroxide, without water, in 50% solution state"].base_name
+    assert (
+        not agent.base_name and by_label["sodium hydroxide, without water, in 50% solution state"].base_name
+    )
     assert "its base name is not the need's head, another candidate's is" in agent.notes
     assert knowledge_mapper.choose(inp)["choice"] == "sodium hydroxide, without water, in 50% solution state"
     # the rule takes BASE_NAME_PENALTY (0.2) from the other activity and nothing from the one named as the head

@@ -68,7 +68,9 @@ def test_tables_are_lower_case_keys_and_codes_upper_case() -> None:
     assert all(k == k.lower() for k in [*ARTICLE_MATERIALS, *COMMON_NAMES])
     assert all(k == k.upper() and k.isalnum() for k in CODES)
     # every value names its material last, never after "for" or "from" (the head noun is the last word)
-    assert not [v for v in [*ARTICLE_MATERIALS.values(), *COMMON_NAMES.values()] if " for " in v or " from " in v]
+    assert not [
+        v for v in [*ARTICLE_MATERIALS.values(), *COMMON_NAMES.values()] if " for " in v or " from " in v
+    ]
 
 
 @pytest.mark.parametrize(

@@ -690,9 +690,14 @@ GRADE_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # aluminium: 4-digit wrought alloys with a temper (6061-T6, 5083-H111, 1050-O), EN AW-xxxx; cast
         (r"\b[1-8]\d\d\d-(?:t\d+|h\d+|o)\b", _WROUGHT_AL),
         (r"\ben\s*aw\s*-?\s*[1-8]\d\d\d\b", _WROUGHT_AL),
-        (r"\b(?:aa\s*)?[1-8](?!000)\d\d\d\b(?=.*\balumin)|\balumin\w*\s+(?:alloy\s+)?(?:aa\s*)?[1-8](?!000)\d\d\d\b", _WROUGHT_AL),
-        (r"\b(?:a3[5-8]\d(?:\.\d)?|a413|adc1[02]|lm[246]|lm2[45]|alsi\d+(?:mg|cu)?\d*(?:fe)?|en\s*ac\s*-?\s*\d+)\b",
-         _CAST_AL),
+        (
+            r"\b(?:aa\s*)?[1-8](?!000)\d\d\d\b(?=.*\balumin)|\balumin\w*\s+(?:alloy\s+)?(?:aa\s*)?[1-8](?!000)\d\d\d\b",
+            _WROUGHT_AL,
+        ),
+        (
+            r"\b(?:a3[5-8]\d(?:\.\d)?|a413|adc1[02]|lm[246]|lm2[45]|alsi\d+(?:mg|cu)?\d*(?:fe)?|en\s*ac\s*-?\s*\d+)\b",
+            _CAST_AL,
+        ),
         # copper alloys (EN symbols), titanium grade 5, zinc die-casting alloys, cast irons
         (r"\bcuzn\d*", "brass"),
         (r"\bcusn\d*", "bronze"),
@@ -721,11 +726,43 @@ def _phrase_table() -> dict[tuple[str, ...], str]:
 
 _CODE = re.compile(r"[A-Za-z0-9]+")
 # Form and part words written after an article's name that do not change its material (lemmas).
-_FORMS = frozenset({"fabric", "textile", "cloth", "sheet", "board", "panel", "block", "batt", "slab", "roll", "lens", "lense",
-                    "leave", "leaf", "resin", "pipe", "tube", "granule", "granulate", "pellet", "powder", "flake",
-                    "bag", "sack", "material", "product", "part", "piece", "grade"})
+_FORMS = frozenset(
+    {
+        "fabric",
+        "textile",
+        "cloth",
+        "sheet",
+        "board",
+        "panel",
+        "block",
+        "batt",
+        "slab",
+        "roll",
+        "lens",
+        "lense",
+        "leave",
+        "leaf",
+        "resin",
+        "pipe",
+        "tube",
+        "granule",
+        "granulate",
+        "pellet",
+        "powder",
+        "flake",
+        "bag",
+        "sack",
+        "material",
+        "product",
+        "part",
+        "piece",
+        "grade",
+    }
+)
 # Measures written after a name ("cling film 300 mm", "jerrycan 20 litre"): never part of the article.
-_UNITS = frozenset({"g", "kg", "t", "mm", "cm", "m", "l", "ml", "cl", "liter", "gsm", "micron", "um", "oz", "lb"})
+_UNITS = frozenset(
+    {"g", "kg", "t", "mm", "cm", "m", "l", "ml", "cl", "liter", "gsm", "micron", "um", "oz", "lb"}
+)
 
 
 def _ends_with_phrase(words: tuple[str, ...]) -> str | None:
@@ -745,7 +782,11 @@ def _table_material(words: tuple[str, ...]) -> str | None:
     """Table lookup on the words as written ("r 22"), then without trailing numbers and units ("cling film
     300 mm"), then without any trailing word holding a digit ("copy paper A4")."""
     tried: set[tuple[str, ...]] = set()
-    for drop in (lambda w: False, lambda w: w.isdigit() or w in _UNITS, lambda w: w in _UNITS or not w.isalpha()):
+    for drop in (
+        lambda w: False,
+        lambda w: w.isdigit() or w in _UNITS,
+        lambda w: w in _UNITS or not w.isalpha(),
+    ):
         variant = words
         while variant and drop(variant[-1]):
             variant = variant[:-1]

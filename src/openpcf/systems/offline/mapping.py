@@ -219,7 +219,8 @@ def prefer_base_name(need: MaterialNeed, scored: list[ScoredCandidate]) -> list[
         return scored
     note = "its base name is not the need's head, another candidate's is"
     return [
-        s if s.base_name else replace(s, score=s.score - BASE_NAME_PENALTY, notes=(*s.notes, note)) for s in scored
+        s if s.base_name else replace(s, score=s.score - BASE_NAME_PENALTY, notes=(*s.notes, note))
+        for s in scored
     ]
 
 

@@ -137,8 +137,8 @@ def head_noun_of(tokens: tuple[str, ...]) -> str | None:
 
 
 def _singular_oes(word: str) -> str:
-    """"potatoes" → "potato", "tomatoes" → "tomato", "mangoes" → "mango" (the search tokenizer reads them as
-    "potatoe"); words of seven letters or more only, so "shoes" or "canoes" stay."""
+    """A "-oes" plural read singular: "potatoes" → "potato", "mangoes" → "mango" (the search tokenizer reads
+    them as "potatoe"); words of seven letters or more only, so "shoes" or "canoes" stay."""
     return word[:-2] if len(word) >= 7 and word.lower().endswith("oes") else word
 
 
