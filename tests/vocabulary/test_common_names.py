@@ -88,3 +88,19 @@ def test_a_trailing_form_word_or_size_code_does_not_hide_the_article(name: str, 
 
 def test_only_one_trailing_form_word_is_skipped() -> None:
     assert known_material("denim fabric roll") is None
+
+
+@pytest.mark.parametrize(
+    ("name", "material"),
+    [
+        ("CuSO4", "copper sulfate"),
+        ("NaOH pellets", "sodium hydroxide"),  # a formula begins a two-word name
+        ("TiO2", "titanium dioxide"),
+        ("oleum", "sulfuric acid"),
+        ("brown coal briquettes", None),  # a formula or name must end the name (one form word aside)
+        ("naoh", None),  # formulas are matched as written
+        ("TIO2", None),
+    ],
+)
+def test_formulas_are_read_as_written(name: str, material: str | None) -> None:
+    assert known_material(name) == material

@@ -10,6 +10,7 @@ is usually made of* and *what a common, trade or regional name means*. Three gen
 - :data:`COMMON_NAMES` — common, historical, trade and regional names of chemicals, fuels and foods →
   their systematic or database name ("muriatic acid" → hydrochloric acid, "courgette" → zucchini), and the
   same names in German, French, Italian and Spanish where the language table has no word for them;
+- :data:`FORMULAS` — chemical formulas as written ("NaOH", "TiO2", "CuSO4"), case-sensitive;
 - :data:`CODES` — upper-case shorthand of chemistry and agriculture ("MEK", "DMF", "DAP", "STPP") →
   the compound; matched only when written in capitals (two- and three-letter codes collide with words).
 
@@ -381,6 +382,42 @@ COMMON_NAMES: dict[str, str] = {
     "lamp black": "carbon black",
     "liquid nitrogen": "liquid nitrogen",
     "liquid oxygen": "liquid oxygen",
+    "oleum": "sulfuric acid",
+    "fuming sulfuric acid": "sulfuric acid",
+    "aqua ammonia": "anhydrous ammonia",
+    "ammonia water": "anhydrous ammonia",
+    "ammonium hydroxide": "anhydrous ammonia",
+    "ammonia": "anhydrous ammonia",
+    "sal ammoniac": "ammonium chloride",
+    "hydrated alumina": "aluminium hydroxide",
+    "alumina trihydrate": "aluminium hydroxide",
+    "calcined alumina": "non-metallurgical aluminium oxide",
+    "alumina": "aluminium oxide",
+    "silica flour": "silica sand",
+    "quartz flour": "silica sand",
+    "ground quartz": "silica sand",
+    "quartz sand": "silica sand",
+    "plaster of paris": "stucco",
+    "cement clinker": "clinker",
+    "portland clinker": "clinker",
+    "anthracite": "hard coal",
+    "steam coal": "hard coal",
+    "bituminous coal": "hard coal",
+    "brown coal": "lignite",
+    "toluol": "liquid toluene",
+    "xylol": "mixed xylene",
+    "benzol": "benzene",
+    "magnesia": "magnesium oxide",
+    "caustic magnesia": "magnesium oxide",
+    "milk of lime": "hydrated lime",
+    "ferric sulfate": "iron(iii) sulfate",
+    "sodium lye": _NAOH,
+    "potash lye": "potassium hydroxide",
+    "ground limestone": "milled limestone",
+    "limestone flour": "milled limestone",
+    "crude glycerine": "glycerine",
+    "crude glycerol": "glycerine",
+    "wood spirits": "methanol",
     # organic chemicals and solvents
     "rubbing alcohol": "isopropanol",
     "isopropyl alcohol": "isopropanol",
@@ -663,11 +700,58 @@ CODES: dict[str, str] = {
     "HBI": "sponge iron",
     "CRGO": "grain oriented electrical steel",
     "GOES": "grain oriented electrical steel",
-    "NDFEB": "permanent magnet",
-    "TIO2": "titanium dioxide",
-    "ZNO": "zinc oxide",
-    "SIC": "silicon carbide",
     "ITO": "indium tin oxide",
+}
+
+#: Chemical formulas and formula-like codes, matched case-sensitively as written (alone or as the first of two
+#: words): "NaOH", "TiO2", "CuSO4", "NdFeB".
+FORMULAS: dict[str, str] = {
+    "NaOH": _NAOH,
+    "KOH": "potassium hydroxide",
+    "HCl": _HCL,
+    "H2SO4": "sulfuric acid",
+    "HNO3": "nitric acid",
+    "H3PO4": "phosphoric acid",
+    "H2O2": "hydrogen peroxide",
+    "NH3": "anhydrous ammonia",
+    "Na2CO3": "soda ash",
+    "NaHCO3": "sodium bicarbonate",
+    "K2CO3": "potassium carbonate",
+    "NaCl": "sodium chloride",
+    "KCl": "potassium chloride",
+    "CaCl2": "calcium chloride",
+    "MgCl2": "magnesium chloride",
+    "Na2SO4": "sodium sulfate",
+    "K2SO4": "potassium sulfate",
+    "MgSO4": "magnesium sulfate",
+    "CuSO4": "copper sulfate",
+    "FeSO4": "iron sulfate",
+    "NiSO4": "nickel sulfate",
+    "CoSO4": "cobalt sulfate",
+    "MnSO4": "manganese sulfate",
+    "FeCl3": "iron(iii) chloride",
+    "AlCl3": "aluminium chloride",
+    "CaO": "quicklime",
+    "MgO": "magnesium oxide",
+    "ZnO": "zinc oxide",
+    "TiO2": "titanium dioxide",
+    "SiO2": "silica sand",
+    "Al2O3": "aluminium oxide",
+    "CeO2": "cerium oxide",
+    "ZrO2": "zirconium oxide",
+    "MnO2": "manganese dioxide",
+    "CaCO3": "precipitated calcium carbonate",
+    "SiC": "silicon carbide",
+    "NdFeB": "permanent magnet",
+    "LiOH": "lithium hydroxide",
+    "Li2CO3": "lithium carbonate",
+    "LiPF6": "lithium hexafluorophosphate",
+    "LiFePO4": "lithium iron phosphate",
+    "CO2": "liquid carbon dioxide",
+    "N2O": "nitrous oxide",
+    "SF6": "liquid sulfur hexafluoride",
+    "CH3OH": "methanol",
+    "C2H5OH": "ethanol",
 }
 
 #: Standard grade designations → alloy family (patterns on lower-case text without accents).
@@ -806,7 +890,8 @@ def known_material(name: str) -> str | None:
     sheet" → stainless chromium steel); the longest table phrase (:data:`ARTICLE_MATERIALS`,
     :data:`COMMON_NAMES`) that ends the name, numbers and units at the end ignored ("brown paper bags" →
     kraft paper, "cling film 300 mm" → LDPE film), or that ends it but for one form word ("denim fabric",
-    "rock wool batts"); a name that is one upper-case code (:data:`CODES`, "MEK")
+    "rock wool batts"); a name that is one chemical formula as written (:data:`FORMULAS`, "CuSO4") or
+    begins a two-word name with one; a name that is one upper-case code (:data:`CODES`, "MEK")
     or ends with one ("DAP fertiliser" keeps its last word: a code must be the first word of a two-word name).
     """
     plain = strip_accents(name).lower()
@@ -817,6 +902,8 @@ def known_material(name: str) -> str | None:
     if material:
         return material
     raw = _CODE.findall(name)
+    if raw and len(raw) <= 2 and raw[0] in FORMULAS:
+        return FORMULAS[raw[0]]
     if raw and len(raw) <= 2 and raw[0].isupper() and raw[0] in CODES:
         return CODES[raw[0]]
     return None
