@@ -246,6 +246,8 @@ KNOWLEDGE_PICKLIST = [
     ),
     ("reinforcing steel", "Steel bars for reinforced concrete."),
     ("concrete block", "Concrete masonry unit."),
+    ("printed wiring board, surface mounted, unspecified, Pb containing", "Board with tin-lead solder."),
+    ("printed wiring board, surface mounted, unspecified, Pb free", "Board with lead-free solder."),
 ]
 
 
@@ -322,3 +324,14 @@ def test_an_activity_named_as_the_head_beats_one_that_only_mentions_it(
     # a functional need (an agent, an additive …) is exempt: its head is a function, not a product name
     _, functional = knowledge_mapper.rank(MappingInput(material_name="neutralising agent"))
     assert not any("its base name is not the need's head" in n for s in functional for n in s.notes)
+
+
+def test_electronics_are_lead_free_unless_the_need_asks_for_lead(knowledge_mapper: OfflineMapper) -> None:
+    leaded = "printed wiring board, surface mounted, unspecified, Pb containing"
+    free = "printed wiring board, surface mounted, unspecified, Pb free"
+    assert choose(knowledge_mapper, "surface mounted printed wiring board") == free
+    assert choose(knowledge_mapper, "surface mounted printed wiring board, tin-lead solder") == leaded
+    _, ranked = knowledge_mapper.rank(MappingInput(material_name="printed wiring board"))
+    notes = {s.candidate.reference_product: s.notes for s in ranked}
+    assert "a lead-containing variant, and the need does not ask for lead" in notes[leaded]
+    assert not any("lead" in n for n in notes[free])

@@ -78,6 +78,10 @@ _INORGANIC_CUES = re.compile(
     r"platinum|palladium|rhodium|alumina|zeolite|silica|salt|sulfate|chloride|nitrate|carbonate|phosphate|"
     r"hydroxide|ceria|zirconia|titania)\b"
 )
+# The lead-containing variant of an activity that also exists lead-free ("…, Pb containing" / "…, Pb free"),
+# and a need that asks for lead (leaded solder, "Pb containing", "SnPb").
+_LEADED = re.compile(r"\bPb containing\b")
+_ASKS_LEAD = re.compile(r"\b(?:lead|leaded|pb|snpb|sn\d+pb\d+|pb containing)\b", re.IGNORECASE)
 GENERIC_ORGANIC = "chemical, organic"
 GENERIC_INORGANIC = "chemical, inorganic"
 
@@ -121,6 +125,7 @@ RULES = (
     "trace_metal",
     "head_noun",
     "base_name",
+    "lead_free",
     "generic_proxy",
 )
 
@@ -195,9 +200,15 @@ def score_candidate(
         # is still a bearing, not a packaging activity.
         score -= 0.15
         notes.append("matches only the context, none of the head words")
-    if "recycled" in rules and recycled_mismatch(f"{need.text} {need.context}", c.reference_product):
+    need_text = f"{need.text} {need.context}"
+    if "recycled" in rules and recycled_mismatch(need_text, c.reference_product):
         score -= 0.15
         notes.append("a recycled material, and the need does not ask for recycled content")
+    if "lead_free" in rules and _LEADED.search(c.reference_product) and not _ASKS_LEAD.search(need_text):
+        # RoHS (EU directive 2002/95/EC, in force 2006, and its successors): electronics are lead-free unless
+        # the buyer says otherwise
+        score -= 0.15
+        notes.append("a lead-containing variant, and the need does not ask for lead")
     if "function" in rules and need.functional and need.head_noun not in cand:
         score -= 0.25
         notes.append(f"does not name a {need.head_noun}: an ingredient or feature of it, not what is bought")
