@@ -239,6 +239,8 @@ KNOWLEDGE_PICKLIST = [
     ("steel, chromium steel 18/8", "Austenitic stainless steel."),
     ("steel, unalloyed", "Carbon steel."),
     ("potato", "Fresh potatoes."),
+    ("potato, organic", "Fresh potatoes from organic farming."),
+    ("chemical, organic", "Proxy for an unspecified organic chemical."),
     ("potato starch", "Starch from potatoes."),
     (
         "neutralising agent, sodium hydroxide-equivalent",
@@ -335,3 +337,15 @@ def test_electronics_are_lead_free_unless_the_need_asks_for_lead(knowledge_mappe
     notes = {s.candidate.reference_product: s.notes for s in ranked}
     assert "a lead-containing variant, and the need does not ask for lead" in notes[leaded]
     assert not any("lead" in n for n in notes[free])
+
+
+def test_a_farming_system_variant_only_when_the_need_asks_for_it(knowledge_mapper: OfflineMapper) -> None:
+    assert choose(knowledge_mapper, "potato") == "potato"
+    assert choose(knowledge_mapper, "potato", description="organic farming") == "potato, organic"
+    _, ranked = knowledge_mapper.rank(MappingInput(material_name="potato"))
+    notes = {s.candidate.reference_product: s.notes for s in ranked}
+    assert "a farming-system variant of 'potato', which the need does not ask for" in notes["potato, organic"]
+    # the generic proxy "chemical, organic" has no unqualified sibling: the rule never touches it
+    _, chemicals = knowledge_mapper.rank(MappingInput(material_name="unspecified chemical"))
+    assert "chemical, organic" in {s.candidate.reference_product for s in chemicals}
+    assert not any("farming-system" in n for s in chemicals for n in s.notes)

@@ -126,6 +126,7 @@ RULES = (
     "head_noun",
     "base_name",
     "lead_free",
+    "farming_system",
     "generic_proxy",
 )
 
@@ -253,6 +254,34 @@ def same_kind(need: MaterialNeed, best: ScoredCandidate | None) -> bool:
     return best.precision >= 0.5
 
 
+#: Farming-system qualifiers ecoinvent appends to a product that also exists without them.
+FARMING_QUALIFIERS = (", organic", ", Swiss integrated production")
+_ASKS_FARMING = re.compile(
+    r"\b(?:organic|organically|bio|biologique|biologico|oko|eco|integrated production)\b"
+)
+
+
+def prefer_conventional(
+    need: MaterialNeed, scored: list[ScoredCandidate], search: PicklistSearch
+) -> list[ScoredCandidate]:
+    """Rule ``farming_system``: "potato, organic" loses 0.15 to "potato" when the picklist has both and the
+    need says nothing of organic or integrated production — the unqualified product (conventional farming)
+    is the default, as a virgin material is for a need that does not ask for recycled content."""
+    if _ASKS_FARMING.search(normalise_text(f"{need.text} {need.context}").lower()):
+        return scored
+    out = []
+    for s in scored:
+        label = s.candidate.reference_product
+        plain = label
+        for qualifier in FARMING_QUALIFIERS:
+            plain = plain.replace(qualifier, "")
+        if plain != label and search.index_of(plain) is not None:
+            note = f"a farming-system variant of '{plain}', which the need does not ask for"
+            s = replace(s, score=s.score - 0.15, notes=(*s.notes, note))
+        out.append(s)
+    return out
+
+
 class OfflineMapper:
     """Task 3 solver (``--model offline``): deterministic, no network, explained."""
 
@@ -293,6 +322,8 @@ class OfflineMapper:
             scored = require_head_noun(need, scored)
         if "base_name" in self.rules:
             scored = prefer_base_name(need, scored)
+        if "farming_system" in self.rules:
+            scored = prefer_conventional(need, scored, self.search)
         scored.sort(key=lambda s: (-s.score, -s.logit, s.candidate.index))
         return need, scored
 
