@@ -104,3 +104,17 @@ def test_only_one_trailing_form_word_is_skipped() -> None:
 )
 def test_formulas_are_read_as_written(name: str, material: str | None) -> None:
     assert known_material(name) == material
+
+
+@pytest.mark.parametrize(
+    ("name", "material"),
+    [
+        ("UAN solution", "urea ammonium nitrate mix"),
+        ("MEK", "methyl ethyl ketone"),
+        ("MAP tray", None),  # a code followed by a word that is not a form or class word
+        ("CAN opener", None),
+        ("MDI prepolymer blend", None),  # three words: not a code name
+    ],
+)
+def test_a_code_is_read_alone_or_before_a_form_or_class_word(name: str, material: str | None) -> None:
+    assert known_material(name) == material

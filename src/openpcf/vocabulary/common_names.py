@@ -843,6 +843,21 @@ _FORMS = frozenset(
         "grade",
     }
 )
+# Class words that may follow a code or formula ("DAP fertiliser", "UAN solution", "MMA monomer").
+_CLASS_WORDS = frozenset(
+    {
+        "fertiliser",
+        "fertilizer",
+        "solution",
+        "solvent",
+        "monomer",
+        "polymer",
+        "liquid",
+        "gas",
+        "chemical",
+        "acid",
+    }
+)
 # Measures written after a name ("cling film 300 mm", "jerrycan 20 litre"): never part of the article.
 _UNITS = frozenset(
     {"g", "kg", "t", "mm", "cm", "m", "l", "ml", "cl", "liter", "gsm", "micron", "um", "oz", "lb"}
@@ -890,9 +905,9 @@ def known_material(name: str) -> str | None:
     sheet" → stainless chromium steel); the longest table phrase (:data:`ARTICLE_MATERIALS`,
     :data:`COMMON_NAMES`) that ends the name, numbers and units at the end ignored ("brown paper bags" →
     kraft paper, "cling film 300 mm" → LDPE film), or that ends it but for one form word ("denim fabric",
-    "rock wool batts"); a name that is one chemical formula as written (:data:`FORMULAS`, "CuSO4") or
-    begins a two-word name with one; a name that is one upper-case code (:data:`CODES`, "MEK")
-    or ends with one ("DAP fertiliser" keeps its last word: a code must be the first word of a two-word name).
+    "rock wool batts"); a chemical formula as written (:data:`FORMULAS`, "CuSO4"), then an upper-case code
+    (:data:`CODES`, "MEK"), alone or followed by one form or class word ("NaOH pellets", "DAP fertiliser";
+    "MAP tray" is modified-atmosphere packaging, not a fertiliser).
     """
     plain = strip_accents(name).lower()
     for pattern, material in GRADE_PATTERNS:
@@ -902,8 +917,12 @@ def known_material(name: str) -> str | None:
     if material:
         return material
     raw = _CODE.findall(name)
-    if raw and len(raw) <= 2 and raw[0] in FORMULAS:
+    # a code or formula alone, or followed by one form or class word ("DAP fertiliser", "NaOH pellets"; not
+    # "MAP tray", modified-atmosphere packaging)
+    if not raw or len(raw) > 2 or (len(raw) == 2 and lemma(raw[1].lower()) not in _FORMS | _CLASS_WORDS):
+        return None
+    if raw[0] in FORMULAS:
         return FORMULAS[raw[0]]
-    if raw and len(raw) <= 2 and raw[0].isupper() and raw[0] in CODES:
+    if raw[0].isupper() and raw[0] in CODES:
         return CODES[raw[0]]
     return None
