@@ -17,7 +17,7 @@ from openpcf.systems.offline.calibration import (
     neutral,
 )
 from openpcf.systems.offline.mapping import RULES, OfflineMapper, generic_chemical, names_the_thing
-from openpcf.systems.offline.material_need import read_need, role_asked_for, strip_market_wrapper
+from openpcf.systems.offline.material_need import as_material, read_need, role_asked_for, strip_market_wrapper
 from openpcf.systems.offline.picklist_search import PicklistSearch
 from openpcf.systems.offline.reranker import Reranker
 from openpcf.systems.registry import OfflineUnavailable
@@ -222,3 +222,130 @@ def test_romance_prepositions_end_the_head_phrase() -> None:
     need = read_need("Acero inoxidable para tornillos")
     assert (need.head, need.head_noun) == ("stainless steel", "steel")
     assert read_need("Ossido di zinco con additivi").head == "zinc oxide"
+
+
+# ---------------------------------------------------------------- general knowledge (issue 17)
+
+KNOWLEDGE_PICKLIST = [
+    (
+        "single use paper cup, lid or container, for food packaging, from virgin fibre",
+        "Disposable paperboard cup.",
+    ),
+    ("coffee, green bean", "Unroasted coffee beans."),
+    ("packaging film, low density polyethylene", "Blown LDPE film."),
+    ("polyethylene, low density, granulate", "LDPE granulate."),
+    ("sodium hydroxide, without water, in 50% solution state", "Caustic soda lye."),
+    ("soda ash, light", "Sodium carbonate."),
+    ("steel, chromium steel 18/8", "Austenitic stainless steel."),
+    ("steel, unalloyed", "Carbon steel."),
+    ("potato", "Fresh potatoes."),
+    ("potato, organic", "Fresh potatoes from organic farming."),
+    ("chemical, organic", "Proxy for an unspecified organic chemical."),
+    ("potato starch", "Starch from potatoes."),
+    (
+        "neutralising agent, sodium hydroxide-equivalent",
+        "Sodium hydroxide sodium hydroxide used to neutralise.",
+    ),
+    ("reinforcing steel", "Steel bars for reinforced concrete."),
+    ("concrete block", "Concrete masonry unit."),
+    ("printed wiring board, surface mounted, unspecified, Pb containing", "Board with tin-lead solder."),
+    ("printed wiring board, surface mounted, unspecified, Pb free", "Board with lead-free solder."),
+]
+
+
+@pytest.fixture(scope="module")
+def knowledge_mapper(tmp_path_factory: pytest.TempPathFactory) -> OfflineMapper:
+    path = write_picklist(
+        tmp_path_factory.mktemp("knowledge") / "ecoinvent_picklist.jsonl", KNOWLEDGE_PICKLIST
+    )
+    return OfflineMapper(
+        PicklistSearch.from_file(path, dense=False),
+        calibrator=neutral("mapping", ["top"]),
+        reranker=HAND_RERANKER,
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        (
+            "Takeaway coffee cups",
+            "single use paper cup, lid or container, for food packaging, from virgin fibre",
+        ),
+        ("cling film", "packaging film, low density polyethylene"),
+        ("caustic soda", "sodium hydroxide, without water, in 50% solution state"),
+        ("AISI 304 sheet", "steel, chromium steel 18/8"),
+        ("acier inoxydable", "steel, chromium steel 18/8"),
+        ("potatoes", "potato"),
+        # a foreign name the tables know as written, not as its translation "concrete steel"
+        ("Betonstahl", "reinforcing steel"),
+    ],
+)
+def test_an_everyday_name_maps_to_what_it_is_made_of(
+    knowledge_mapper: OfflineMapper, name: str, expected: str
+) -> None:
+    assert choose(knowledge_mapper, name) == expected
+
+
+def test_the_buyers_words_stay_in_the_context_and_the_material_is_the_head() -> None:
+    need = as_material(read_need("Takeaway coffee cups", "for a café chain"))
+    assert need.head == "food packaging single use paper cup"
+    assert need.head_noun == "cup"
+    assert need.context.startswith("Takeaway coffee cups")
+    assert need.context_tokens == ("takeaway", "coffee", "café", "chain")  # "cup" is a head word now
+    # a need the tables do not know is returned as read (the same object)
+    plain = read_need("polyethylene terephthalate granulate")
+    assert as_material(plain) is plain
+    # the '-oes' plural the search tokenizer reads as 'potatoe' is made singular
+    assert as_material(read_need("Tomatoes")).head == "Tomato"
+
+
+def test_an_activity_named_as_the_head_beats_one_that_only_mentions_it(
+    knowledge_mapper: OfflineMapper,
+) -> None:
+    inp = MappingInput(material_name="sodium hydroxide")
+    _, ranked = knowledge_mapper.rank(inp)
+    by_label = {s.candidate.reference_product: s for s in ranked}
+    agent = by_label["neutralising agent, sodium hydroxide-equivalent"]
+    assert (
+        not agent.base_name and by_label["sodium hydroxide, without water, in 50% solution state"].base_name
+    )
+    assert "its base name is not the need's head, another candidate's is" in agent.notes
+    assert knowledge_mapper.choose(inp)["choice"] == "sodium hydroxide, without water, in 50% solution state"
+    # the rule takes BASE_NAME_PENALTY (0.2) from the other activity and nothing from the one named as the head
+    bare = OfflineMapper(
+        knowledge_mapper.search,
+        calibrator=neutral("mapping", ["top"]),
+        reranker=HAND_RERANKER,
+        rules=[r for r in RULES if r != "base_name"],
+    )
+    before = {s.candidate.reference_product: s.score for s in bare.rank(inp)[1]}
+    assert math.isclose(agent.score, before[agent.candidate.reference_product] - 0.2)
+    named = "sodium hydroxide, without water, in 50% solution state"
+    assert math.isclose(by_label[named].score, before[named])
+    # a functional need (an agent, an additive …) is exempt: its head is a function, not a product name
+    _, functional = knowledge_mapper.rank(MappingInput(material_name="neutralising agent"))
+    assert not any("its base name is not the need's head" in n for s in functional for n in s.notes)
+
+
+def test_electronics_are_lead_free_unless_the_need_asks_for_lead(knowledge_mapper: OfflineMapper) -> None:
+    leaded = "printed wiring board, surface mounted, unspecified, Pb containing"
+    free = "printed wiring board, surface mounted, unspecified, Pb free"
+    assert choose(knowledge_mapper, "surface mounted printed wiring board") == free
+    assert choose(knowledge_mapper, "surface mounted printed wiring board, tin-lead solder") == leaded
+    _, ranked = knowledge_mapper.rank(MappingInput(material_name="printed wiring board"))
+    notes = {s.candidate.reference_product: s.notes for s in ranked}
+    assert "a lead-containing variant, and the need does not ask for lead" in notes[leaded]
+    assert not any("lead" in n for n in notes[free])
+
+
+def test_a_farming_system_variant_only_when_the_need_asks_for_it(knowledge_mapper: OfflineMapper) -> None:
+    assert choose(knowledge_mapper, "potato") == "potato"
+    assert choose(knowledge_mapper, "potato", description="organic farming") == "potato, organic"
+    _, ranked = knowledge_mapper.rank(MappingInput(material_name="potato"))
+    notes = {s.candidate.reference_product: s.notes for s in ranked}
+    assert "a farming-system variant of 'potato', which the need does not ask for" in notes["potato, organic"]
+    # the generic proxy "chemical, organic" has no unqualified sibling: the rule never touches it
+    _, chemicals = knowledge_mapper.rank(MappingInput(material_name="unspecified chemical"))
+    assert "chemical, organic" in {s.candidate.reference_product for s in chemicals}
+    assert not any("farming-system" in n for s in chemicals for n in s.notes)

@@ -7,6 +7,8 @@ One place for each, used by every package above it (search, factors, engine, the
 - :mod:`.spellings` — the one British ↔ American spelling table (normal form, database spelling for
   query expansion, stem folding for extraction);
 - :mod:`.abbreviations` — abbreviations and trade names → database names (PE, HDPE, "styrofoam" …);
+- :mod:`.common_names` — what an everyday, common, trade, regional or coded name is made of ("cling film" →
+  LDPE film, "caustic soda" → sodium hydroxide, "AISI 304" → chromium steel; read by the offline mapper);
 - :mod:`.material_words` — the one word table of recycling (recycled, scrap, secondary, cullet …) with
   the pattern each reader builds from it, and the packaging words;
 - :mod:`.geography` — the one geography parser (country names and codes, Europe/EU, GLO; *RoW* is

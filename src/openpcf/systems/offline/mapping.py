@@ -34,6 +34,7 @@ from openpcf.systems.offline.calibration import Calibrator, load_calibration
 from openpcf.systems.offline.material_need import (
     FORM_WORDS,
     MaterialNeed,
+    as_material,
     expand,
     normalise_text,
     query_of,
@@ -77,6 +78,10 @@ _INORGANIC_CUES = re.compile(
     r"platinum|palladium|rhodium|alumina|zeolite|silica|salt|sulfate|chloride|nitrate|carbonate|phosphate|"
     r"hydroxide|ceria|zirconia|titania)\b"
 )
+# The lead-containing variant of an activity that also exists lead-free ("…, Pb containing" / "…, Pb free"),
+# and a need that asks for lead (leaded solder, "Pb containing", "SnPb").
+_LEADED = re.compile(r"\bPb containing\b")
+_ASKS_LEAD = re.compile(r"\b(?:lead|leaded|pb|snpb|sn\d+pb\d+|pb containing)\b", re.IGNORECASE)
 GENERIC_ORGANIC = "chemical, organic"
 GENERIC_INORGANIC = "chemical, inorganic"
 
@@ -90,28 +95,48 @@ class ScoredCandidate:
     notes: tuple[str, ...]
     #: the re-ranker's logit before σ and the rules (breaks ties between saturated scores)
     logit: float = 0.0
+    #: the activity's base name (before ecoinvent's first comma) says the head's words, no more and no fewer
+    base_name: bool = False
 
 
 def need_of(inp: MappingInput) -> MaterialNeed:
-    """The need with its context: description, supplier and purchaser (name, industry)."""
+    """The need with its context: description, supplier and purchaser (name, industry); its head read as the
+    material it means (:func:`~openpcf.systems.offline.material_need.as_material`)."""
     purchaser = inp.purchaser_context
     purchaser_text = " ".join(
         x for x in ((purchaser.customer_industry, purchaser.customer_name) if purchaser else ()) if x
     )
-    return read_need(
-        inp.material_name,
-        inp.description,
-        f"supplier: {inp.supplier}" if inp.supplier else None,
-        f"buyer: {purchaser_text}" if purchaser_text else None,
+    return as_material(
+        read_need(
+            inp.material_name,
+            inp.description,
+            f"supplier: {inp.supplier}" if inp.supplier else None,
+            f"buyer: {purchaser_text}" if purchaser_text else None,
+        )
     )
 
 
 #: The practitioner rules, by name (``OfflineMapper(rules=…)`` switches them for ablations).
-RULES = ("role", "context_only", "recycled", "function", "trace_metal", "head_noun", "generic_proxy")
+RULES = (
+    "role",
+    "context_only",
+    "recycled",
+    "function",
+    "trace_metal",
+    "head_noun",
+    "base_name",
+    "lead_free",
+    "farming_system",
+    "generic_proxy",
+)
 
 #: What an activity that does not name the need's head noun loses when another candidate names it (rule
 #: ``head_noun``). Scores are σ in 0–1, so 1.0 puts every candidate that names the thing bought first.
 HEAD_NOUN_PENALTY = 1.0
+
+#: What an activity loses, for a need for a substance, when another candidate's base name is the need's head
+#: and its own is not (rule ``base_name``).
+BASE_NAME_PENALTY = 0.2
 
 
 def names_the_thing(need: MaterialNeed) -> bool:
@@ -176,9 +201,15 @@ def score_candidate(
         # is still a bearing, not a packaging activity.
         score -= 0.15
         notes.append("matches only the context, none of the head words")
-    if "recycled" in rules and recycled_mismatch(f"{need.text} {need.context}", c.reference_product):
+    need_text = f"{need.text} {need.context}"
+    if "recycled" in rules and recycled_mismatch(need_text, c.reference_product):
         score -= 0.15
         notes.append("a recycled material, and the need does not ask for recycled content")
+    if "lead_free" in rules and _LEADED.search(c.reference_product) and not _ASKS_LEAD.search(need_text):
+        # RoHS (EU directive 2002/95/EC, in force 2006, and its successors): electronics are lead-free unless
+        # the buyer says otherwise
+        score -= 0.15
+        notes.append("a lead-containing variant, and the need does not ask for lead")
     if "function" in rules and need.functional and need.head_noun not in cand:
         score -= 0.25
         notes.append(f"does not name a {need.head_noun}: an ingredient or feature of it, not what is bought")
@@ -186,7 +217,23 @@ def score_candidate(
     if "trace_metal" in rules and metal and metal not in head:
         score -= 0.4
         notes.append(f"{metal} is a trace ingredient here")
-    return ScoredCandidate(c, score, head_cov, precision, tuple(notes), logit)
+    base = set(tokenize(c.reference_product.split(",")[0]))
+    return ScoredCandidate(c, score, head_cov, precision, tuple(notes), logit, bool(base) and base == head)
+
+
+def prefer_base_name(need: MaterialNeed, scored: list[ScoredCandidate]) -> list[ScoredCandidate]:
+    """Rule ``base_name``: for a need for a substance (not a function), when some candidate's base name is the
+    need's head ("sodium hydroxide, without water, in 50% solution state" for "sodium hydroxide"), those whose
+    base name is something else ("neutralising agent, sodium hydroxide-equivalent") lose
+    :data:`BASE_NAME_PENALTY`: ecoinvent names a product first and qualifies it after the comma, so a product
+    named as something else that merely mentions the need is another product."""
+    if need.functional or not any(s.base_name for s in scored):
+        return scored
+    note = "its base name is not the need's head, another candidate's is"
+    return [
+        s if s.base_name else replace(s, score=s.score - BASE_NAME_PENALTY, notes=(*s.notes, note))
+        for s in scored
+    ]
 
 
 def generic_chemical(need: MaterialNeed) -> str:
@@ -205,6 +252,34 @@ def same_kind(need: MaterialNeed, best: ScoredCandidate | None) -> bool:
     if best is None or need.head_noun not in best.candidate.tokens:
         return False
     return best.precision >= 0.5
+
+
+#: Farming-system qualifiers ecoinvent appends to a product that also exists without them.
+FARMING_QUALIFIERS = (", organic", ", Swiss integrated production")
+_ASKS_FARMING = re.compile(
+    r"\b(?:organic|organically|bio|biologique|biologico|oko|eco|integrated production)\b"
+)
+
+
+def prefer_conventional(
+    need: MaterialNeed, scored: list[ScoredCandidate], search: PicklistSearch
+) -> list[ScoredCandidate]:
+    """Rule ``farming_system``: "potato, organic" loses 0.15 to "potato" when the picklist has both and the
+    need says nothing of organic or integrated production — the unqualified product (conventional farming)
+    is the default, as a virgin material is for a need that does not ask for recycled content."""
+    if _ASKS_FARMING.search(normalise_text(f"{need.text} {need.context}").lower()):
+        return scored
+    out = []
+    for s in scored:
+        label = s.candidate.reference_product
+        plain = label
+        for qualifier in FARMING_QUALIFIERS:
+            plain = plain.replace(qualifier, "")
+        if plain != label and search.index_of(plain) is not None:
+            note = f"a farming-system variant of '{plain}', which the need does not ask for"
+            s = replace(s, score=s.score - 0.15, notes=(*s.notes, note))
+        out.append(s)
+    return out
 
 
 class OfflineMapper:
@@ -245,6 +320,10 @@ class OfflineMapper:
         ]
         if "head_noun" in self.rules:
             scored = require_head_noun(need, scored)
+        if "base_name" in self.rules:
+            scored = prefer_base_name(need, scored)
+        if "farming_system" in self.rules:
+            scored = prefer_conventional(need, scored, self.search)
         scored.sort(key=lambda s: (-s.score, -s.logit, s.candidate.index))
         return need, scored
 

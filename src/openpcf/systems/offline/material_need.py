@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from openpcf.search import prepare_query
 from openpcf.search.lexical import tokenize
+from openpcf.vocabulary.common_names import known_material
 from openpcf.vocabulary.material_words import RECYCLED_MARKERS
 from openpcf.vocabulary.translation import english_name
 
@@ -29,7 +30,9 @@ _HEAD_STOP = re.compile(
     r"\s*(?:[(\[;:]|,\s|\.\s|\.$|\s[-–—/]\s|\s(?:for|used|using|with|containing|contains|comprising|based|on|in|"
     r"from|made|that|which|to|as|of|suitable|where|must|and\s+other|or\s+other|e\.g|"
     # the same in the Romance languages of the language table ("para", "pour", "avec", "con", "sans" …)
-    r"para|pour|avec|con|sin|sans|senza|contenant|conteniendo)\b)",
+    r"para|pour|avec|con|sin|sans|senza|contenant|conteniendo|"
+    # German "aus" (made of, from)
+    r"aus)\b)",
     re.IGNORECASE,
 )
 # Head nouns that name a function, not a substance: the need is the whole formulation, never one
@@ -133,6 +136,12 @@ def head_noun_of(tokens: tuple[str, ...]) -> str | None:
     return tokens[-1] if tokens else None
 
 
+def _singular_oes(word: str) -> str:
+    """A "-oes" plural read singular: "potatoes" → "potato", "mangoes" → "mango" (the search tokenizer reads
+    them as "potatoe"); words of seven letters or more only, so "shoes" or "canoes" stay."""
+    return word[:-2] if len(word) >= 7 and word.lower().endswith("oes") else word
+
+
 def normalise_text(text: str) -> str:
     """NFKC, accents removed ("alumínium" → "aluminium"), every dash variant an ASCII hyphen."""
     text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
@@ -173,6 +182,8 @@ class MaterialNeed:
     head_tokens: tuple[str, ...] = field(default=())
     head_noun: str | None = None
     context_tokens: tuple[str, ...] = field(default=())
+    #: the head as written, before it was read in English (empty when it was not translated)
+    written_head: str = ""
 
     @property
     def functional(self) -> bool:
@@ -197,15 +208,46 @@ def read_need(text: str, *extra_context: str | None) -> MaterialNeed:
     head = core[: match.start()].strip() if match and match.start() > 0 else core
     context = core[len(head) :].strip()
     english = english_name(head)
+    written_head = ""
     if english:  # "Sulfato de níquel" is bought as "nickel sulfate"; the original words stay in the context
         context = f"{head} {context}".strip()
-        head = english
+        written_head, head = head, english
     extras = " ".join(e for e in extra_context if e)
     if extras:
         context = f"{context} {extras}".strip()
     head_tokens = tuple(tokenize(head))
     return MaterialNeed(
         text=core,
+        head=head,
+        context=context,
+        head_tokens=head_tokens,
+        head_noun=head_noun_of(head_tokens),
+        context_tokens=tuple(t for t in tokenize(context) if t not in head_tokens),
+        written_head=written_head,
+    )
+
+
+def as_material(need: MaterialNeed) -> MaterialNeed:
+    """The need with its head read as the material it means by general knowledge
+    (:func:`openpcf.vocabulary.common_names.known_material`): "takeaway coffee cup" is bought as a single-use
+    paper cup, "caustic soda" as sodium hydroxide, "AISI 304 sheet" as chromium steel, "courgettes" as
+    zucchini. The buyer's words move to the front of the context; "-oes" plurals are read singular
+    ("potatoes" → "potato", which the search tokenizer would read as "potatoe"). A foreign head is looked up
+    as written first ("Betonstahl" is reinforcing steel, not "concrete steel"). A need the tables do not
+    know is returned with only that plural fix. Used by the mapper (task 3) only."""
+    head = " ".join(_singular_oes(w) for w in need.head.split())
+    context = need.context
+    # a foreign name the tables know as written ("Natronlauge") is read from its own words, not from a
+    # word-by-word translation; its words are already at the front of the context
+    material = (need.written_head and known_material(need.written_head)) or known_material(head)
+    if material and tokenize(material) != tokenize(head):
+        context = context if need.written_head else f"{head} {context}".strip()
+        head = material
+    if head == need.head:
+        return need
+    head_tokens = tuple(tokenize(head))
+    return replace(
+        need,
         head=head,
         context=context,
         head_tokens=head_tokens,

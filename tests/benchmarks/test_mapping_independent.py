@@ -1,0 +1,68 @@
+"""The independent mapping sets (issue 17): their shape, and that every hashed answer is a picklist activity."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SETS = [
+    ROOT / "benchmarks" / "reference" / f
+    for f in ("mapping_independent.jsonl", "mapping_independent_holdout.jsonl")
+]
+GROUPS = {"article", "packaging", "building", "chemical", "abbreviation", "metal", "food", "foreign"}
+
+
+def _load_script():
+    spec = importlib.util.spec_from_file_location(
+        "benchmarks_mapping_independent", ROOT / "benchmarks" / "mapping_independent.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    sys.modules["benchmarks_mapping_independent"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+script = _load_script()
+
+
+@pytest.mark.parametrize("path", SETS, ids=lambda p: p.name)
+def test_set_rows_have_a_group_a_name_a_hash_and_a_reason(path: Path) -> None:
+    rows = script.load_set(path)
+    assert len(rows) >= 80
+    for row in rows:
+        assert set(row) <= {"group", "material_name", "description", "expected_sha1", "why"}
+        assert row["group"] in GROUPS and row["material_name"].strip() and row["why"].strip()
+        assert re.fullmatch(r"[0-9a-f]{40}", row["expected_sha1"])
+    names = [(r["material_name"], r.get("description")) for r in rows]
+    assert len(names) == len(set(names))  # no item twice
+
+
+def test_the_first_set_has_228_items_in_all_eight_groups() -> None:
+    rows = script.load_set(SETS[0])
+    assert len(rows) == 228
+    assert {r["group"] for r in rows} == GROUPS
+
+
+def test_sha1_is_of_the_utf8_string_as_written() -> None:
+    assert script.sha1("cement, Portland") == hashlib.sha1(b"cement, Portland").hexdigest()
+    assert script.sha1("cement, Portland") != script.sha1("cement, portland")
+
+
+def test_every_expected_answer_is_a_picklist_activity(dev_dir: Path) -> None:
+    labels = {
+        json.loads(line)["reference_product_name"]
+        for line in (dev_dir / "ecoinvent_picklist.jsonl").read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    }
+    hashes = {script.sha1(label) for label in labels}
+    for path in SETS:
+        missing = [r["material_name"] for r in script.load_set(path) if r["expected_sha1"] not in hashes]
+        assert not missing, f"{path.name}: answers not in the picklist for {missing}"
