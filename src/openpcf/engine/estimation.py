@@ -33,7 +33,7 @@ from openpcf.engine.composition import (
     share_divisor,
 )
 from openpcf.engine.finite_results import require_finite
-from openpcf.engine.material_names import CARBONATE_CO2, carbonate_of, class_queries, interpret
+from openpcf.engine.material_names import CARBONATE_CO2, carbonate_of, class_queries, factor_per_solution, interpret
 from openpcf.engine.process_energy import (
     conversion_covered,
     energy_default,
@@ -512,6 +512,48 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
             line.activity = Activity(query=line.name)
 
 
+def _solutions_as_active_content(lines: list[InputLine], source: FactorResolver, region: Region | None) -> None:
+    """A component written as a solution with its concentration ("sodium hydroxide solution (32%)") is costed
+    as its active content at the substance's factor, and the rest as water (a line of its own, at the tap
+    water factor): substance factors are per kg of the pure substance (100 % basis, "without water"). When
+    the matched factor is itself per kg of solution (:func:`factor_per_solution`) the line is left whole.
+    Rates of a BOM tree's leaf keep their parent; the split is stated in both lines' notes."""
+    water: tuple[Activity, FactorMatch | None] | None = None
+    for line in list(lines):
+        if line.children or line.kind != "material" or line.role != "product" or line.rate.unit != "kg":
+            continue
+        fraction = interpret(line.name).concentration
+        if fraction is None or line.rate.value <= 0:
+            continue
+        if line.factor is not None and factor_per_solution(line.factor.name):
+            line.notes.append(f"a {fraction:.0%} solution, and its factor {line.factor.name!r} is per kg of solution: "
+                              "costed whole")
+            continue
+        if water is None:
+            water = choose_factor(interpret("water"), source, geography=region.code if region else None)
+        whole = line.rate.value
+        active, rest = whole * fraction, whole * (1.0 - fraction)
+        line.rate = line.rate.model_copy(update={"value": active, "note": "; ".join(n for n in (
+            line.rate.note, f"{fraction:.4g} active substance: {active:.4g} kg of the {whole:.4g} kg of solution "
+            "at the substance factor (per kg of pure substance)") if n)})
+        line.notes.append(f"solution at {fraction:.0%}: the substance's share is costed at its factor; the "
+                          f"{1 - fraction:.0%} water is the line 'water in {line.name}'")
+        activity, match = water
+        split = InputLine(
+            id=f"m{len(lines) + 1}", name=f"water in {line.name}", role="water", parent_id=line.parent_id,
+            depth=line.depth,
+            rate=line.rate.model_copy(update={"value": rest, "as_given": line.rate.as_given, "note": (
+                f"{1 - fraction:.4g} of the {whole:.4g} kg of {line.name!r} is water (the solution's concentration "
+                f"is {fraction:.4g})")}),
+            activity=activity.model_copy(),
+            factor=provenance(match) if match is not None else None,
+        )
+        if line.parent_id is not None:
+            parent = next(x for x in lines if x.id == line.parent_id)
+            parent.children.append(split.id)
+        lines.append(split)
+
+
 #: Words that name a delivery state or grade of a material, not a further product made from it: "HDPE
 #: granulate" is HDPE as a polymer plant sells it; "Steel pipe" is a product made from steel.
 _STATE_WORDS = frozenset({
@@ -885,6 +927,7 @@ def estimate(
     )
     _batch_yield(trace.inputs, cls, mass_kg, checks)
     _resolve_materials(trace.inputs, source, reg, product.name, cls)
+    _solutions_as_active_content(trace.inputs, source, reg)
     mass = declared_mass_kg(trace)
     plan, handled = _textile_plan(trace.inputs, product, cls)
     covered = _boundary_decisions(trace.inputs, cls, handled, product_name=product.name)
