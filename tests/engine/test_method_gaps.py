@@ -74,3 +74,82 @@ def test_a_factor_per_kg_of_solution_is_applied_to_the_whole_solution():
     (line,) = t.leaves()
     assert line.rate.value == pytest.approx(1.0) and line.factor.name == "Ammonia, 25 % solution"
     assert t.result.materials_kgco2e == pytest.approx(0.55, rel=1e-12)
+
+
+# ---------------------------------------------------------------- 2. canned foods and cooked pulses
+
+FOOD = TableSource([
+    *TABLE.factors,
+    _factor("chickpeas", 0.4),                      # a dried pulse
+    _factor("Chick pea, cooked", 0.17),
+    _factor("salt", 0.2),
+    _factor("steel cans, primary production", 2.8),
+    _factor("aluminium cans and foil (excl. forming), primary production", 9.0),
+    _factor("glass", 1.4),
+    _factor("sugar", 0.5),
+])
+
+
+def test_a_canned_food_is_heat_preserved_and_gets_an_assumed_can_and_retort_heat():
+    from openpcf.engine.process_energy import infer_product_class
+
+    comps = [("chickpeas", 0.26), ("water", 0.725), ("salt", 0.015)]
+    assert infer_product_class("Chickpeas in water", None, comps) == "food_processing"
+    assert infer_product_class("Canned chickpeas", None, comps) == "food_canning"
+    assert infer_product_class("Chickpeas can 400 g", None, comps) == "food_canning"
+    t = estimate(ProductSpec(name="Canned chickpeas", composition="chickpeas: 26%; water: 72.5%; salt: 1.5%"),
+                 source=FOOD, runs=100)
+    can = next(x for x in t.inputs if x.role == "packaging")
+    assert can.name == "steel food can (assumed: implied by the product name)"
+    assert can.rate.value == pytest.approx(0.12) and can.factor.name == "steel cans, primary production"
+    assert "assumption" in can.rate.note
+    # materials 0.26×0.4 + 0.725×0.001 + 0.015×0.2 = 0.107725; can 0.12×2.8 = 0.336
+    # canning default on the 1 kg of contents: 0.2 kWh × 0.4 + 2.5 MJ × 0.06 = 0.23
+    assert t.result.kgco2e == pytest.approx(0.107725 + 0.336 + 0.23, rel=1e-12)
+
+
+def test_a_listed_container_is_not_added_twice_and_a_drink_can_is_aluminium():
+    t = estimate(ProductSpec(name="Canned chickpeas", composition="chickpeas: 26%; water: 74%; steel can: 10%"),
+                 source=FOOD, runs=100)
+    assert [x.name for x in t.inputs if x.role == "packaging"] == ["steel can"]
+    t = estimate(ProductSpec(name="Lemonade can 330 ml", composition="water: 90%; sugar: 10%"), source=FOOD, runs=100)
+    assert t.settings["product_class"] == "beverages"
+    (can,) = [x for x in t.inputs if x.role == "packaging"]
+    assert can.rate.value == pytest.approx(0.045) and can.factor.value == 9.0
+
+
+def test_a_jarred_food_gets_an_assumed_glass_jar():
+    t = estimate(ProductSpec(name="Chickpeas in glass jar", composition="chickpeas: 30%; water: 70%"), source=FOOD,
+                 runs=100)
+    assert t.settings["product_class"] == "food_canning"
+    (jar,) = [x for x in t.inputs if x.role == "packaging"]
+    assert jar.rate.value == pytest.approx(0.5) and jar.factor.name == "glass"
+
+
+def test_a_cooked_pulse_on_a_dried_pulse_factor_is_costed_as_its_dry_mass():
+    from openpcf.engine.material_names import DRY_PER_COOKED_PULSE
+
+    assert DRY_PER_COOKED_PULSE == 0.38
+    t = estimate(ProductSpec(name="Chickpeas in water", composition="chickpeas (cooked): 60%; water: 40%"),
+                 source=FOOD, runs=100, product_class="food_processing")
+    lines = {x.name: x for x in t.leaves()}
+    pulse, taken_up = lines["chickpeas (cooked)"], lines["water in chickpeas (cooked)"]
+    assert pulse.factor.name == "chickpeas"
+    assert pulse.rate.value == pytest.approx(0.6 * 0.38, rel=1e-12)
+    assert taken_up.rate.value == pytest.approx(0.6 * 0.62, rel=1e-12) and taken_up.role == "water"
+    # 0.228×0.4 + (0.372 + 0.4)×0.001, + food processing 0.15 kWh×0.4 + 1 MJ×0.06
+    assert t.result.kgco2e == pytest.approx(0.0912 + 0.000772 + 0.06 + 0.06, rel=1e-12)
+
+
+def test_a_cooked_pulse_on_a_cooked_factor_is_left_whole():
+    class Cooked(TableSource):
+        def resolve(self, query):
+            if "cooked" in query.name.lower():
+                return super().resolve(type(query)(name="Chick pea, cooked", unit=query.unit))
+            return super().resolve(query)
+
+    t = estimate(ProductSpec(name="Chickpeas in water", composition="cooked chickpeas: 60%; water: 40%"),
+                 source=Cooked(FOOD.factors), runs=100, product_class="food_processing")
+    pulse = next(x for x in t.leaves() if x.name == "cooked chickpeas")
+    assert pulse.rate.value == pytest.approx(0.6) and pulse.factor.name == "Chick pea, cooked"
+    assert not any(x.name.startswith("water in") for x in t.leaves())

@@ -33,7 +33,16 @@ from openpcf.engine.composition import (
     share_divisor,
 )
 from openpcf.engine.finite_results import require_finite
-from openpcf.engine.material_names import CARBONATE_CO2, carbonate_of, class_queries, factor_per_solution, interpret
+from openpcf.engine.material_names import (
+    CARBONATE_CO2,
+    DRY_PER_COOKED_PULSE,
+    carbonate_of,
+    class_queries,
+    cooked_pulse,
+    cooked_state,
+    factor_per_solution,
+    interpret,
+)
 from openpcf.engine.process_energy import (
     conversion_covered,
     energy_default,
@@ -512,46 +521,66 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
             line.activity = Activity(query=line.name)
 
 
-def _solutions_as_active_content(lines: list[InputLine], source: FactorResolver, region: Region | None) -> None:
-    """A component written as a solution with its concentration ("sodium hydroxide solution (32%)") is costed
-    as its active content at the substance's factor, and the rest as water (a line of its own, at the tap
-    water factor): substance factors are per kg of the pure substance (100 % basis, "without water"). When
-    the matched factor is itself per kg of solution (:func:`factor_per_solution`) the line is left whole.
-    Rates of a BOM tree's leaf keep their parent; the split is stated in both lines' notes."""
+def _split_off_water(lines: list[InputLine], line: InputLine, keep: float, water: tuple[Activity, FactorMatch | None],
+                     rate_note: str, water_note: str) -> None:
+    """Keep ``keep`` (0–1) of ``line``'s mass on its own factor and move the rest to a water line of its own
+    (tap water factor, same parent and origin): the product's mass is unchanged."""
+    whole = line.rate.value
+    line.rate = line.rate.model_copy(update={"value": whole * keep, "note": "; ".join(
+        n for n in (line.rate.note, rate_note) if n)})
+    activity, match = water
+    split = InputLine(
+        id=f"m{len(lines) + 1}", name=f"water in {line.name}", role="water", parent_id=line.parent_id,
+        depth=line.depth, rate=line.rate.model_copy(update={"value": whole * (1.0 - keep), "note": water_note}),
+        activity=activity.model_copy(), factor=provenance(match) if match is not None else None,
+    )
+    if line.parent_id is not None:
+        next(x for x in lines if x.id == line.parent_id).children.append(split.id)
+    lines.append(split)
+
+
+def _water_lines(lines: list[InputLine], source: FactorResolver, region: Region | None) -> None:
+    """Water that a component's name says is inside its mass gets a line of its own:
+
+    - a solution with its concentration ("sodium hydroxide solution (32%)") is costed as its active content
+      at the substance's factor — substance factors are per kg of pure substance (100 % basis, "without
+      water") — and the rest as water; left whole when the matched factor is itself per kg of solution
+      (:func:`factor_per_solution`);
+    - a cooked, soaked or rehydrated pulse whose factor is for the dried pulse is costed as its dry mass,
+      :data:`DRY_PER_COOKED_PULSE` × the cooked mass, and the water it took up as water
+      (:func:`cooked_pulse`).
+    """
     water: tuple[Activity, FactorMatch | None] | None = None
     for line in list(lines):
         if line.children or line.kind != "material" or line.role != "product" or line.rate.unit != "kg":
             continue
-        fraction = interpret(line.name).concentration
-        if fraction is None or line.rate.value <= 0:
+        if line.rate.value <= 0:
             continue
-        if line.factor is not None and factor_per_solution(line.factor.name):
-            line.notes.append(f"a {fraction:.0%} solution, and its factor {line.factor.name!r} is per kg of solution: "
-                              "costed whole")
+        fraction = interpret(line.name).concentration
+        factor_name = line.factor.name if line.factor is not None else ""
+        if fraction is not None:
+            if line.factor is not None and factor_per_solution(factor_name):
+                line.notes.append(f"a {fraction:.0%} solution, and its factor {factor_name!r} is per kg of solution: "
+                                  "costed whole")
+                continue
+            keep = fraction
+            rate_note = (f"{fraction:.4g} active substance: {fraction * line.rate.value:.4g} kg of the "
+                         f"{line.rate.value:.4g} kg of solution at the substance factor (per kg of pure substance)")
+            water_note = f"the {1 - fraction:.4g} of {line.name!r} that is water (a {fraction:.4g} solution)"
+            line.notes.append(f"solution at {fraction:.0%}: the substance's share is costed at its factor; the "
+                              f"{1 - fraction:.0%} water is the line 'water in {line.name}'")
+        elif cooked_pulse(line.name) and own_material_class(line.name) == "legume" and not cooked_state(factor_name):
+            keep = DRY_PER_COOKED_PULSE
+            rate_note = (f"x {keep:g} dry pulse per kg of cooked or soaked pulse (dry-matter balance): the factor "
+                         f"{factor_name or '(none)'!r} is for the dried pulse")
+            water_note = f"the water taken up by {line.name!r} when soaked or cooked ({1 - keep:.4g} of its mass)"
+            line.notes.append(f"cooked or soaked pulse on a dried-pulse factor: {keep:g} kg dry pulse per kg; the rest "
+                              f"is the line 'water in {line.name}'")
+        else:
             continue
         if water is None:
             water = choose_factor(interpret("water"), source, geography=region.code if region else None)
-        whole = line.rate.value
-        active, rest = whole * fraction, whole * (1.0 - fraction)
-        line.rate = line.rate.model_copy(update={"value": active, "note": "; ".join(n for n in (
-            line.rate.note, f"{fraction:.4g} active substance: {active:.4g} kg of the {whole:.4g} kg of solution "
-            "at the substance factor (per kg of pure substance)") if n)})
-        line.notes.append(f"solution at {fraction:.0%}: the substance's share is costed at its factor; the "
-                          f"{1 - fraction:.0%} water is the line 'water in {line.name}'")
-        activity, match = water
-        split = InputLine(
-            id=f"m{len(lines) + 1}", name=f"water in {line.name}", role="water", parent_id=line.parent_id,
-            depth=line.depth,
-            rate=line.rate.model_copy(update={"value": rest, "as_given": line.rate.as_given, "note": (
-                f"{1 - fraction:.4g} of the {whole:.4g} kg of {line.name!r} is water (the solution's concentration "
-                f"is {fraction:.4g})")}),
-            activity=activity.model_copy(),
-            factor=provenance(match) if match is not None else None,
-        )
-        if line.parent_id is not None:
-            parent = next(x for x in lines if x.id == line.parent_id)
-            parent.children.append(split.id)
-        lines.append(split)
+        _split_off_water(lines, line, keep, water, rate_note, water_note)
 
 
 #: Words that name a delivery state or grade of a material, not a further product made from it: "HDPE
@@ -907,10 +936,11 @@ def estimate(
     mass_kg = du.unit_mass_kg()
     if container is not None and mass_kg and not any(x.role == "packaging" for x in materials):
         materials.append(InputLine(
-            id=f"m{len(materials) + 1}", name=f"{container.name} (implied by the product name)", role="packaging",
+            id=f"m{len(materials) + 1}", name=f"{container.name} (assumed: implied by the product name)",
+            role="packaging",
             rate=Rate(value=container.kg_per_kg * mass_kg, unit="kg", origin="default", spread=1.5,
                       note=f"{container.kg_per_kg:g} kg per kg of contents: {container.basis} (estimate)"),
-            activity=Activity(query=container.name, method="user"),
+            activity=Activity(query=container.query, method="user"),
         ))
     trace = Trace(
         product=ProductInfo(
@@ -927,7 +957,7 @@ def estimate(
     )
     _batch_yield(trace.inputs, cls, mass_kg, checks)
     _resolve_materials(trace.inputs, source, reg, product.name, cls)
-    _solutions_as_active_content(trace.inputs, source, reg)
+    _water_lines(trace.inputs, source, reg)
     mass = declared_mass_kg(trace)
     plan, handled = _textile_plan(trace.inputs, product, cls)
     covered = _boundary_decisions(trace.inputs, cls, handled, product_name=product.name)

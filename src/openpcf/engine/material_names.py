@@ -18,6 +18,9 @@ from openpcf.vocabulary.material_words import PACKAGING, RECYCLED_IN_NAME, RECYC
 Role = str  # "product" | "packaging" | "water" | "remainder"
 
 _WATER = re.compile(r"^(process |tap |deionised |deionized |demineralised |demineralized |drinking |softened |purified )?water\b", re.I)
+#: A component whose head noun is a sales container ("steel can", "glass jar", "PET bottle") is the
+#: product's packaging: a product's own composition does not list itself as a container.
+_CONTAINER_HEAD = re.compile(r"\b(cans?|jars?|bottles?|pouch(es)?|tubs?)\s*$", re.I)
 _EXAMPLE = re.compile(r"^\s*(e\.?\s?g\.?|i\.?\s?e\.?|such as|incl\.?|including|ex\.?)[,:]?\s*", re.I)
 _BRAND = re.compile(r"[®™©]")
 
@@ -131,7 +134,7 @@ def interpret(name: str) -> MaterialReading:
     role: Role = "product"
     if _WATER.match(head) and not details:
         role = "water"
-    elif PACKAGING.search(raw):
+    elif PACKAGING.search(raw) or _CONTAINER_HEAD.search(head):
         role = "packaging"
     queries: list[str] = []
     generic = False
@@ -354,3 +357,25 @@ def carbonate_of(name: str) -> str | None:
         if pattern.search(name):
             return carbonate
     return None
+
+
+# ---------------------------------------------------------------- cooked and soaked pulses
+
+#: kg of dried pulse per kg of cooked (or soaked) pulse, from a dry-matter balance on typical moisture
+#: contents: chickpeas 7.7 % water dry → 60.2 % cooked (0.43), red kidney beans 11.8 % → 66.9 % (0.37), lentils
+#: 8.3 % → 69.6 % (0.33) (USDA FoodData Central, SR Legacy, mature seeds raw vs boiled without salt; **recalled**
+#: values); their mean, 0.38. The solids that leach into the cooking water are neglected.
+DRY_PER_COOKED_PULSE = 0.38
+_COOKED = re.compile(r"\b(cooked|pre-?cooked|boiled|soaked|rehydrated|hydrated|drained|steamed|blanched)\b", re.I)
+_COOKED_FACTOR = re.compile(r"\b(cooked|boiled|soaked|rehydrated|drained|canned|appertized|appertised|sterili[sz]ed|"
+                            r"in brine|in water|steamed)\b", re.I)
+
+
+def cooked_pulse(name: str) -> bool:
+    """True when a component's name says it was cooked, soaked or rehydrated ("chickpeas (cooked)")."""
+    return bool(_COOKED.search(name))
+
+
+def cooked_state(factor_name: str) -> bool:
+    """True when a factor's name describes a cooked or canned food (its mass already includes the water)."""
+    return bool(_COOKED_FACTOR.search(factor_name))
