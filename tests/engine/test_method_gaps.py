@@ -153,3 +153,58 @@ def test_a_cooked_pulse_on_a_cooked_factor_is_left_whole():
     pulse = next(x for x in t.leaves() if x.name == "cooked chickpeas")
     assert pulse.rate.value == pytest.approx(0.6) and pulse.factor.name == "Chick pea, cooked"
     assert not any(x.name.startswith("water in") for x in t.leaves())
+
+
+# ---------------------------------------------------------------- 3. kiln fuel per class and region
+
+KILN = TableSource([
+    *TABLE.factors,
+    _factor("limestone", 0.01),
+    _factor("clay", 0.005),
+    _factor("hard coal, burnt", 0.1, unit="MJ"),
+])
+
+
+def test_kiln_fuel_is_natural_gas_by_default_and_coal_where_the_regions_kilns_burn_coal():
+    from openpcf.engine.process_energy import process_fuel
+
+    assert process_fuel("lime_clinker_burning", None) == "natural gas"
+    assert process_fuel("lime_clinker_burning", "DE") == "natural gas"
+    assert process_fuel("lime_clinker_burning", "cn") == "hard coal"
+    assert process_fuel("structural_ceramics", "BD") == "hard coal"
+    assert process_fuel("glass_melting", "CN") == "natural gas"   # no general source for another fuel
+
+
+def _brick(region):
+    return estimate(ProductSpec(name="Clay brick", composition="clay: 100%"), source=KILN, runs=100, region=region)
+
+
+def test_a_brick_fired_in_a_coal_region_burns_coal_at_the_same_heat_per_kg():
+    gas, coal = _brick("DE"), _brick("BD")
+    assert gas.settings["product_class"] == coal.settings["product_class"] == "structural_ceramics"
+    (gas_heat,) = [x for x in gas.energy if x.rate.unit == "MJ"]
+    (coal_heat,) = [x for x in coal.energy if x.rate.unit == "MJ"]
+    assert gas_heat.name == "process heat (natural gas)" and coal_heat.name == "process heat (hard coal)"
+    assert gas_heat.rate.value == coal_heat.rate.value == pytest.approx(2.5)
+    assert coal_heat.factor.value == 0.1 and "fuel: hard coal" in coal_heat.rate.note
+    # clay 0.005 + 0.07 kWh × 0.4 (BD has no grid factor in the table: the GLO one) + 2.5 MJ × fuel
+    assert gas.result.kgco2e == pytest.approx(0.005 + 0.028 + 2.5 * 0.06, rel=1e-12)
+    assert coal.result.kgco2e == pytest.approx(0.005 + 0.028 + 2.5 * 0.1, rel=1e-12)
+
+
+def test_the_region_lever_changes_the_kiln_fuel_of_the_default_heat():
+    from openpcf.engine.levers import set_region
+
+    moved = set_region(_brick("DE"), "BD", KILN)
+    (heat,) = [x for x in moved.energy if x.rate.unit == "MJ"]
+    assert heat.name == "process heat (hard coal)" and heat.factor.value == 0.1
+    assert moved.result.kgco2e == pytest.approx(_brick("BD").result.kgco2e, rel=1e-12)
+    back = set_region(moved, "DE", KILN)
+    assert [x.name for x in back.energy if x.rate.unit == "MJ"] == ["process heat (natural gas)"]
+
+
+def test_open_library_coal_heat_is_the_desnz_factor_per_mj():
+    t = estimate(ProductSpec(name="Clay brick", composition="clay: 100%"), runs=100, region="CN")
+    (heat,) = [x for x in t.energy if x.rate.unit == "MJ"]
+    # DESNZ 2024 industrial coal, burnt: 0.39927 kg CO2e per kWh (net CV) = 0.110908 per MJ
+    assert heat.factor.value == pytest.approx(0.39927 / 3.6, rel=1e-9)

@@ -46,8 +46,10 @@ from openpcf.engine.material_names import (
 from openpcf.engine.process_energy import (
     conversion_covered,
     energy_default,
+    fuel_in,
     implied_container,
     infer_product_class,
+    process_fuel,
 )
 from openpcf.engine.product import BomEntry, ProductSpec, counted_unit
 from openpcf.engine.textile_stages import (
@@ -664,20 +666,32 @@ def _boundary_decisions(lines: list[InputLine], product_class: str, handled: fro
 
 
 def energy_carrier(line_name: str) -> str:
-    """The carrier of an energy line, as :func:`_energy_match` resolves it: 'electricity' or 'natural gas'."""
-    return "electricity" if re.search(r"electric", line_name, re.I) else "natural gas"
+    """The carrier of an energy line, as :func:`_energy_match` resolves it: 'electricity', or the fuel its name
+    names ('hard coal', 'petroleum coke', 'fuel oil'), else 'natural gas' (heat of an unnamed fuel)."""
+    if re.search(r"electric", line_name, re.I):
+        return "electricity"
+    return fuel_in(line_name) or "natural gas"
+
+
+#: Open factors of the fuels other than natural gas, per kWh (net CV), burnt (combustion + supply): DESNZ 2024.
+_FUEL_FACTOR_IDS = {
+    "hard coal": "desnz2024:fuel:coal-industrial:burnt:kwh",
+    "petroleum coke": "desnz2024:fuel:petroleum-coke:burnt:kwh",
+    "fuel oil": "desnz2024:fuel:fuel-oil:burnt:kwh",
+}
 
 
 def _energy_match(source: FactorResolver, carrier: str, region: Region | None) -> tuple[FactorMatch | None, str | None]:
-    """(match, note) for 'electricity' (kWh, low-voltage grid of the region) or 'natural gas' (MJ burnt).
+    """(match, note) for 'electricity' (kWh, low-voltage grid of the region) or a fuel (MJ burnt: 'natural
+    gas', 'hard coal', 'petroleum coke', 'fuel oil').
 
-    Uses the open energy factors of :mod:`openpcf.factors` (grid intensity by country, DESNZ natural
-    gas); a user's factor source is asked first so that their own energy factors win.
+    Uses the open energy factors of :mod:`openpcf.factors` (grid intensity by country, DESNZ fuels); a
+    user's factor source is asked first so that their own energy factors win.
     """
     import openpcf.factors as factors
 
     geo = region.code if region else None
-    name = "electricity, low voltage" if carrier == "electricity" else "natural gas, burnt"
+    name = "electricity, low voltage" if carrier == "electricity" else f"{carrier}, burnt"
     unit = "kWh" if carrier == "electricity" else "MJ"
     user = getattr(source, "resolvers", None)
     if user is None and not isinstance(source, factors.ResolverChain):  # a plain user table: ask it first
@@ -699,12 +713,29 @@ def _energy_match(source: FactorResolver, carrier: str, region: Region | None) -
                 return None, None
             if region is not None and codes and code != codes[0]:
                 note = f"no grid factor for {region.name}; used {code}"
+        elif carrier in _FUEL_FACTOR_IDS:
+            from openpcf.factors.library import open_library
+
+            per_kwh = open_library().get(_FUEL_FACTOR_IDS[carrier])
+            if per_kwh is None:
+                return None, None
+            factor = per_kwh.per("MJ")
         else:
             factor = factors.natural_gas_per_mj()
     except (factors.UnknownGeographyError, KeyError, ValueError):
         return None, None
     return FactorMatch(factor=factor, method="energy", score=1.0, confidence="high", resolver="open energy",
                        query=name, matched_text=factor.name), note
+
+
+def heat_kind(carrier: str) -> str:
+    """'electricity' or 'heat': a user's heat row of any fuel replaces the default heat."""
+    return "electricity" if carrier == "electricity" else "heat"
+
+
+def default_heat_name(fuel: str) -> str:
+    """The name of a class default's heat line burning ``fuel`` ("process heat (hard coal)")."""
+    return f"process heat ({fuel})"
 
 
 def _energy_lines(product_class: str, user_energy: list[InputLine], du: DeclaredUnit, mass: float | None,
@@ -714,22 +745,27 @@ def _energy_lines(product_class: str, user_energy: list[InputLine], du: Declared
     lines (a user energy row of the same carrier replaces them), reprocessing of recycled feed."""
     default = energy_default(product_class)
     lines = list(user_energy)
-    have = {energy_carrier(x.name) for x in user_energy}
+    have = {heat_kind(energy_carrier(x.name)) for x in user_energy}
     per_unit = (mass if mass is not None else 0.0) * (1.0 - covered_share)
     scaled = (f"; applied to the {1 - covered_share:.0%} of the product's mass whose factors do not cover conversion "
               f"({covered_share:.0%} is mapped to factors that already include it)" if covered_share > 0 else "")
-    for carrier, value, unit in (("electricity", default.electricity_kwh_per_kg, "kWh"), ("natural gas", default.heat_mj_per_kg, "MJ")):
-        if carrier in have or value <= 0 or per_unit <= 1e-12:
+    fuel = process_fuel(product_class, region.code if region else None)
+    fuel_note = (f"; fuel: {fuel} (the class's kilns in {region.name if region else 'this region'} burn mainly "
+                 f"{fuel}; openpcf.engine.process_energy.KILN_FUEL_BY_REGION)" if fuel != "natural gas" else
+                 "; fuel: natural gas (the documented default)")
+    for carrier, value, unit in (("electricity", default.electricity_kwh_per_kg, "kWh"), (fuel, default.heat_mj_per_kg, "MJ")):
+        if heat_kind(carrier) in have or value <= 0 or per_unit <= 1e-12:
             continue
         lines.append(InputLine(
             id=f"e{len(lines) + 1}",
-            name=f"process {'electricity' if carrier == 'electricity' else 'heat (natural gas)'}",
+            name="process electricity" if carrier == "electricity" else default_heat_name(fuel),
             kind="energy", role="process energy",
             rate=Rate(value=value * per_unit, unit=unit, origin="default", spread=default.spread,
-                      note=f"{value:g} {unit}/kg default for '{default.label}': {default.basis}{scaled}"),
+                      note=f"{value:g} {unit}/kg default for '{default.label}': {default.basis}{scaled}"
+                      + ("" if carrier == "electricity" else fuel_note)),
         ))
     for stage_line in stage_lines:
-        carrier = energy_carrier(stage_line.name)
+        carrier = heat_kind(energy_carrier(stage_line.name))
         if carrier not in have and stage_line.rate.value > 1e-12:
             lines.append(stage_line.model_copy(update={"id": f"e{len(lines) + 1}"}))
     if recycled_feed_kg > 0 and "electricity" not in have:

@@ -83,7 +83,8 @@ def set_rate(trace: Trace, lever: str, source: FactorResolver) -> Trace:
 
 def set_region(trace: Trace, region: str, source: FactorResolver) -> Trace:
     """Re-resolve the energy lines for ``region`` and return the edited, re-finished trace."""
-    from openpcf.engine.estimation import _energy_match, energy_carrier, finish
+    from openpcf.engine.estimation import _energy_match, default_heat_name, energy_carrier, finish
+    from openpcf.engine.process_energy import process_fuel
 
     reg = parse_region(region)
     if reg is None:
@@ -91,9 +92,15 @@ def set_region(trace: Trace, region: str, source: FactorResolver) -> Trace:
     out = trace.model_copy(deep=True)
     before = total_kgco2e(out)
     old = out.product.region
+    fuel = process_fuel(str(out.settings.get("product_class", "")), reg.code)
     for line in out.energy:
         if line.kind != "energy":
             continue
+        if line.rate.origin == "default" and line.name.startswith("process heat (") and line.name != default_heat_name(fuel):
+            # the class default's heat burns the new region's kiln fuel (same MJ per kg)
+            line.notes.append(f"what-if region {reg.code}: {line.name!r} → {default_heat_name(fuel)!r} (the class's "
+                              "default fuel in that region)")
+            line.name = default_heat_name(fuel)
         carrier = energy_carrier(line.name)
         match, note = _energy_match(source, carrier, reg)
         if match is not None:

@@ -411,6 +411,45 @@ def _infer_product_class(name: str, description: str | None,
 FURTHER_STEP_CLASSES = frozenset({"glass_products", "pcb_fabrication", "electronics_assembly", "food_canning"})
 
 
+#: Fuels a process-heat line can burn, and the words that name each in an energy line's name.
+FUEL_WORDS: dict[str, str] = {
+    "hard coal": r"\b(hard coal|coal|anthracite|bituminous)\b",
+    "petroleum coke": r"\b(petroleum coke|pet-?coke)\b",
+    "fuel oil": r"\b(fuel oil|heavy fuel oil|hfo|residual oil)\b",
+    "natural gas": r"\b(natural gas|gas)\b",
+}
+
+#: The fuel of each class's default heat, by region (ISO alpha-2), where a general public source says the
+#: region's kilns burn mainly another fuel than natural gas; everywhere else the default is natural gas
+#: (the documented default: European glass, ceramic and brick plants fire mainly natural gas — EU BREFs for
+#: the Manufacture of Glass, JRC 2013, and the Ceramic Manufacturing Industry, JRC 2007; recalled).
+KILN_FUEL_BY_REGION: dict[str, dict[str, str]] = {
+    # Cement clinker and lime kilns in China and India burn mainly coal (India also petroleum coke): the
+    # fuel mix of the GCCA "Getting the Numbers Right" database by region and the IEA/WBCSD cement technology
+    # roadmaps for China (2009) and India (2013) (recalled; no values taken from them).
+    "lime_clinker_burning": {"CN": "hard coal", "IN": "hard coal"},
+    # Brick kilns in China and South Asia (clamp, Bull's trench, zigzag, Hoffmann and tunnel kilns) are fired
+    # with coal, in South Asia also with biomass (World Bank / ICIMOD brick-sector studies for Bangladesh,
+    # Nepal and India, 2011–2017; recalled). Coal is used here: the biomass share is not known per product.
+    "structural_ceramics": {"CN": "hard coal", "IN": "hard coal", "BD": "hard coal", "PK": "hard coal",
+                            "NP": "hard coal", "VN": "hard coal"},
+}
+
+
+def process_fuel(product_class: str, region_code: str | None) -> str:
+    """The fuel of a class's default process heat in a region: :data:`KILN_FUEL_BY_REGION` where a general
+    source says the region's kilns burn another fuel, else natural gas (the documented default)."""
+    return KILN_FUEL_BY_REGION.get(product_class, {}).get((region_code or "").upper(), "natural gas")
+
+
+def fuel_in(line_name: str) -> str | None:
+    """The fuel an energy line's name names ("process heat (hard coal)" → "hard coal"), else None."""
+    for fuel, pattern in FUEL_WORDS.items():
+        if re.search(pattern, line_name, re.I):
+            return fuel
+    return None
+
+
 def conversion_covered(stages: list[str] | tuple[str, ...], product_class: str) -> bool:
     """True when a factor with these ``stages`` already includes the conversion step the product class's
     process-energy default stands for (a factor that states no stages covers material production only)."""
