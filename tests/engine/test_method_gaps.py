@@ -208,3 +208,15 @@ def test_open_library_coal_heat_is_the_desnz_factor_per_mj():
     (heat,) = [x for x in t.energy if x.rate.unit == "MJ"]
     # DESNZ 2024 industrial coal, burnt: 0.39927 kg CO2e per kWh (net CV) = 0.110908 per MJ
     assert heat.factor.value == pytest.approx(0.39927 / 3.6, rel=1e-9)
+
+
+# ---------------------------------------------------------------- 4. an aqueous formulation is mixed
+
+def test_chemicals_in_water_are_a_formulation_even_when_the_name_says_nothing():
+    from openpcf.engine.process_energy import infer_product_class
+
+    comps = [("water", 0.7), ("sodium lauryl sulfate", 0.25), ("citric acid", 0.05)]
+    assert infer_product_class("Product X", None, comps) == "chemical_formulation"
+    # too little chemical to be a formulation of its own (10% < MIN_CLASS_SHARE), or no chemical at all
+    assert infer_product_class("Product X", None, [("water", 0.9), ("sodium lauryl sulfate", 0.1)]) == "general_manufacturing"
+    assert infer_product_class("Product X", None, [("water", 0.7), ("sugar", 0.3)]) == "general_manufacturing"

@@ -365,7 +365,8 @@ def infer_product_class(name: str, description: str | None = None,
        kept only when components that are typical inputs of that class carry at least
        :data:`MIN_CLASS_SHARE` of the mass (words count only together with the material that carries the
        mass); among those kept, the best-supported wins (ties: pattern order).
-    2. Else the class whose typical inputs carry at least :data:`MASS_MAJORITY` of the mass.
+    2. Else the class whose typical inputs carry at least :data:`MASS_MAJORITY` of the mass; or, for chemicals
+       (≥ :data:`MIN_CLASS_SHARE`) in water that together carry that majority, ``chemical_formulation``.
     3. Else ``general_manufacturing`` (the documented fallback).
 
     A food whose name says it is sealed in its container and heat-treated there (canned, tinned, in jars,
@@ -402,6 +403,14 @@ def _infer_product_class(name: str, description: str | None,
     ranked = [c for c in _MASS_CLASSES if evidence.get(c, 0.0) >= MASS_MAJORITY]
     if ranked:
         return max(ranked, key=lambda c: (evidence[c], -_MASS_CLASSES.index(c)))
+    # An aqueous formulation: chemicals dissolved or dispersed in water (a cleaner, a coagulant, a biocide
+    # solution) is made by mixing, whatever its name says — water and chemicals together carry the majority
+    # of the mass and the chemicals at least MIN_CLASS_SHARE.
+    total = sum(m for _, m in comps)
+    water = sum(m for c, m in comps if _WATER.search(c)) / total
+    chemicals = evidence.get("chemical_formulation", 0.0)
+    if chemicals >= MIN_CLASS_SHARE and chemicals + water >= MASS_MAJORITY:
+        return "chemical_formulation"
     return "general_manufacturing"
 
 
