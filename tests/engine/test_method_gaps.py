@@ -25,6 +25,8 @@ CHEM = TableSource([
     ("ammonia, 25 % aq.", ("ammonia", 0.25)),
     ("hydrogen peroxide 35%", ("hydrogen peroxide", 0.35)),
     ("Sodium hypochlorite solution 12.5%", ("Sodium hypochlorite", 0.125)),
+    ("hydrogen peroxide (35 % w/w)", ("hydrogen peroxide", 0.35)),
+    ("NaOH (aq., 50 %)", ("NaOH", 0.5)),
     ("Oils (100% recycled)", None),      # recycled content, not a concentration
     ("PET 30% glass fibre", None),       # no solution word, not a substance traded in solution
     ("sodium hydroxide", None),          # no concentration
@@ -220,3 +222,16 @@ def test_chemicals_in_water_are_a_formulation_even_when_the_name_says_nothing():
     # too little chemical to be a formulation of its own (10% < MIN_CLASS_SHARE), or no chemical at all
     assert infer_product_class("Product X", None, [("water", 0.9), ("sodium lauryl sulfate", 0.1)]) == "general_manufacturing"
     assert infer_product_class("Product X", None, [("water", 0.7), ("sugar", 0.3)]) == "general_manufacturing"
+
+
+def test_the_rate_lever_on_a_solution_sets_the_whole_solution_and_keeps_its_concentration():
+    from openpcf.engine.levers import set_rate
+
+    base = estimate(ProductSpec(name="Citrate blend", composition="sodium citrate: 60%; sodium hydroxide solution (32%): 40%"),
+                    source=CHEM, runs=100, product_class="chemical_formulation")
+    t = set_rate(base, "sodium hydroxide solution (32%)=50%", CHEM)
+    lines = {x.name: x.rate.value for x in t.leaves()}
+    assert lines["sodium hydroxide solution (32%)"] == pytest.approx(0.16, rel=1e-12)
+    assert lines["water in sodium hydroxide solution (32%)"] == pytest.approx(0.34, rel=1e-12)
+    assert lines["sodium citrate"] == pytest.approx(0.5, rel=1e-12)
+    assert t.edits[-1].old == pytest.approx(0.4, rel=1e-12) and t.edits[-1].new == pytest.approx(0.5)

@@ -63,14 +63,26 @@ def set_rate(trace: Trace, lever: str, source: FactorResolver) -> Trace:
         line.activity = activity
         line.factor = provenance(match) if match else None
         out.inputs.append(line)
+    # A solution or cooked pulse split into its substance and a "water in NAME" line: the amount is the whole
+    # component's, shared out as in the base estimate.
+    water = _find(out, f"water in {line.name}")
+    keep = 1.0
+    if water is not None and water.role == "water" and old is not None and old + water.rate.value > 0:
+        old = old + water.rate.value
+        keep = line.rate.value / old
     if line.role not in ("packaging",):
-        others = [x for x in out.leaves() if x is not line and x.kind == "material" and x.role not in ("packaging",)]
+        others = [x for x in out.leaves() if x is not line and x is not water and x.kind == "material"
+                  and x.role not in ("packaging",)]
         rest_before = sum(x.rate.value for x in others)
         rest_after = rest_before + (old or 0.0) - new_kg
         if rest_before > 0 and rest_after >= 0:
             for x in others:
                 x.rate = x.rate.model_copy(update={"value": x.rate.value * rest_after / rest_before})
-    line.rate = line.rate.model_copy(update={"value": new_kg, "origin": "user", "as_given": amount, "spread": RATE_SPREAD["user"]})
+    line.rate = line.rate.model_copy(update={"value": new_kg * keep, "origin": "user", "as_given": amount,
+                                             "spread": RATE_SPREAD["user"]})
+    if keep < 1.0 and water is not None:
+        water.rate = water.rate.model_copy(update={"value": new_kg * (1.0 - keep), "origin": "user",
+                                                   "spread": RATE_SPREAD["user"]})
     from openpcf.engine.estimation import _process_lines
 
     cls = str(out.settings.get("product_class", ""))

@@ -210,7 +210,7 @@ _USUALLY_IN_SOLUTION = re.compile(
     r"hydrofluoric acid|acetic acid|formic acid|lactic acid|sodium hypochlorite|formaldehyde|formalin|"
     r"sodium silicate|water glass|ferric chloride|iron\(iii\) chloride|aluminium chloride|aluminum chloride|"
     r"polyaluminium chloride|sodium bisulfite|sodium bisulphite|glyoxal)\b", re.I)
-_PERCENT = re.compile(r"(?<![\d.,])(\d{1,2}(?:[.,]\d+)?)\s*(?:%|wt\.?\s*%|% ?w/w|mass ?%)")
+_PERCENT = re.compile(r"(?<![\d.,])(\d{1,2}(?:[.,]\d+)?)\s*(?:% ?\(?w/w\)?|wt\.?\s*%|mass ?%|%)")
 
 
 def solution_of(name: str) -> tuple[str, float] | None:
@@ -235,7 +235,8 @@ def solution_of(name: str) -> tuple[str, float] | None:
         return None
     substance = _PERCENT.sub(" ", text)
     substance = _SOLUTION_WORDS.sub(" ", substance)
-    substance = re.sub(r"\b(of|in|at|approx\.?|ca\.?|conc\.?|concentration|technical grade)\b", " ", substance, flags=re.I)
+    substance = re.sub(r"\b(of|in|at|approx\.?|ca\.?|conc\.?|concentration|technical grade|w/w)(?=\W|$)", " ", substance,
+                       flags=re.I)
     substance = re.sub(r"[()\[\]]", " ", substance)
     substance = _clean(re.sub(r"[\s,;:/]+", " ", substance))
     return (substance, fraction) if substance and re.search(r"[a-z]{3}", substance, re.I) else None
