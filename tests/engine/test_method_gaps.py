@@ -235,3 +235,17 @@ def test_the_rate_lever_on_a_solution_sets_the_whole_solution_and_keeps_its_conc
     assert lines["water in sodium hydroxide solution (32%)"] == pytest.approx(0.34, rel=1e-12)
     assert lines["sodium citrate"] == pytest.approx(0.5, rel=1e-12)
     assert t.edits[-1].old == pytest.approx(0.4, rel=1e-12) and t.edits[-1].new == pytest.approx(0.5)
+
+
+def test_pulses_beside_too_little_water_to_have_been_dry_are_read_as_cooked_mass():
+    # 60% chickpeas would need 0.6 × 1.63 = 0.98 kg of water to cook from dry: 38.5% water cannot be it
+    t = estimate(ProductSpec(name="Chickpeas in water", composition="chickpeas: 60%; water: 38.5%; salt: 1.5%"),
+                 source=FOOD, runs=100, product_class="food_canning")
+    lines = {x.name: x.rate.value for x in t.leaves()}
+    assert lines["chickpeas"] == pytest.approx(0.6 * 0.38, rel=1e-12)
+    assert lines["water in chickpeas"] == pytest.approx(0.6 * 0.62, rel=1e-12)
+    # a recipe of dried pulses with enough water (0.26 × 1.63 = 0.42 < 0.725), a dry form, a dry product
+    for comp in ("chickpeas: 26%; water: 72.5%; salt: 1.5%", "chickpea flour: 60%; water: 40%", "chickpeas: 95%; salt: 5%"):
+        t = estimate(ProductSpec(name="Chickpea food", composition=comp), source=FOOD, runs=100,
+                     product_class="food_processing")
+        assert not any(x.name.startswith("water in") for x in t.leaves()), comp

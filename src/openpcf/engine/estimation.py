@@ -36,10 +36,12 @@ from openpcf.engine.finite_results import require_finite
 from openpcf.engine.material_names import (
     CARBONATE_CO2,
     DRY_PER_COOKED_PULSE,
+    WATER_UPTAKE_PER_DRY_PULSE,
     carbonate_of,
     class_queries,
     cooked_pulse,
     cooked_state,
+    dry_form,
     factor_per_solution,
     interpret,
 )
@@ -541,7 +543,25 @@ def _split_off_water(lines: list[InputLine], line: InputLine, keep: float, water
     lines.append(split)
 
 
-def _water_lines(lines: list[InputLine], source: FactorResolver, region: Region | None) -> None:
+def _hydrated_pulses(lines: list[InputLine], product_class: str) -> frozenset[str]:
+    """Ids of the pulse lines with no state word that must be cooked (hydrated) mass by mass balance: in a
+    food with listed water, dried pulses take up :data:`WATER_UPTAKE_PER_DRY_PULSE` kg of water per kg when
+    cooked, so pulses listed beside less water than that could not have been dry ("chickpeas 60%, water 38%"
+    is a label giving the drained cooked weight; "chickpeas 26%, water 73%" is a recipe of dried pulses)."""
+    if product_class not in ("food_processing", "food_canning"):
+        return frozenset()
+    water = sum(x.rate.value for x in lines if not x.children and x.role == "water" and x.rate.unit == "kg")
+    pulses = [x for x in lines if not x.children and x.role == "product" and x.rate.unit == "kg" and x.rate.value > 0
+              and own_material_class(x.name) == "legume" and not cooked_pulse(x.name) and not dry_form(x.name)
+              and not (x.factor is not None and cooked_state(x.factor.name))]
+    mass = sum(x.rate.value for x in pulses)
+    if water <= 0 or mass <= 0 or water >= WATER_UPTAKE_PER_DRY_PULSE * mass:
+        return frozenset()
+    return frozenset(x.id for x in pulses)
+
+
+def _water_lines(lines: list[InputLine], source: FactorResolver, region: Region | None,
+                 product_class: str = "general_manufacturing") -> None:
     """Water that a component's name says is inside its mass gets a line of its own:
 
     - a solution with its concentration ("sodium hydroxide solution (32%)") is costed as its active content
@@ -550,9 +570,11 @@ def _water_lines(lines: list[InputLine], source: FactorResolver, region: Region 
       (:func:`factor_per_solution`);
     - a cooked, soaked or rehydrated pulse whose factor is for the dried pulse is costed as its dry mass,
       :data:`DRY_PER_COOKED_PULSE` × the cooked mass, and the water it took up as water
-      (:func:`cooked_pulse`).
+      (:func:`cooked_pulse`) — and so is a pulse with no state word in a food whose listed water could not
+      have hydrated it from dry (:func:`_hydrated_pulses`).
     """
     water: tuple[Activity, FactorMatch | None] | None = None
+    hydrated = _hydrated_pulses(lines, product_class)
     for line in list(lines):
         if line.children or line.kind != "material" or line.role != "product" or line.rate.unit != "kg":
             continue
@@ -571,8 +593,12 @@ def _water_lines(lines: list[InputLine], source: FactorResolver, region: Region 
             water_note = f"the {1 - fraction:.4g} of {line.name!r} that is water (a {fraction:.4g} solution)"
             line.notes.append(f"solution at {fraction:.0%}: the substance's share is costed at its factor; the "
                               f"{1 - fraction:.0%} water is the line 'water in {line.name}'")
-        elif cooked_pulse(line.name) and own_material_class(line.name) == "legume" and not cooked_state(factor_name):
+        elif line.id in hydrated or (cooked_pulse(line.name) and own_material_class(line.name) == "legume"
+                                     and not cooked_state(factor_name)):
             keep = DRY_PER_COOKED_PULSE
+            if line.id in hydrated:
+                line.notes.append("no state word, but the listed water is less than dried pulses of this mass take up "
+                                  f"when cooked ({WATER_UPTAKE_PER_DRY_PULSE:.3g} kg per kg): read as cooked mass")
             rate_note = (f"x {keep:g} dry pulse per kg of cooked or soaked pulse (dry-matter balance): the factor "
                          f"{factor_name or '(none)'!r} is for the dried pulse")
             water_note = f"the water taken up by {line.name!r} when soaked or cooked ({1 - keep:.4g} of its mass)"
@@ -993,7 +1019,7 @@ def estimate(
     )
     _batch_yield(trace.inputs, cls, mass_kg, checks)
     _resolve_materials(trace.inputs, source, reg, product.name, cls)
-    _water_lines(trace.inputs, source, reg)
+    _water_lines(trace.inputs, source, reg, cls)
     mass = declared_mass_kg(trace)
     plan, handled = _textile_plan(trace.inputs, product, cls)
     covered = _boundary_decisions(trace.inputs, cls, handled, product_name=product.name)

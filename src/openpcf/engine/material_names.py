@@ -367,6 +367,9 @@ def carbonate_of(name: str) -> str | None:
 #: 8.3 % → 69.6 % (0.33) (USDA FoodData Central, SR Legacy, mature seeds raw vs boiled without salt; **recalled**
 #: values); their mean, 0.38. The solids that leach into the cooking water are neglected.
 DRY_PER_COOKED_PULSE = 0.38
+#: kg of water a kg of dried pulse takes up when cooked: 1 / 0.38 − 1 ≈ 1.63.
+WATER_UPTAKE_PER_DRY_PULSE = 1.0 / DRY_PER_COOKED_PULSE - 1.0
+_DRY_FORM = re.compile(r"\b(dried|dry|flours?|powders?|meal|flakes?|protein|starch|grits|roasted|puffed)\b", re.I)
 _COOKED = re.compile(r"\b(cooked|pre-?cooked|boiled|soaked|rehydrated|hydrated|drained|steamed|blanched)\b", re.I)
 _COOKED_FACTOR = re.compile(r"\b(cooked|boiled|soaked|rehydrated|drained|canned|appertized|appertised|sterili[sz]ed|"
                             r"in brine|in water|steamed)\b", re.I)
@@ -380,3 +383,8 @@ def cooked_pulse(name: str) -> bool:
 def cooked_state(factor_name: str) -> bool:
     """True when a factor's name describes a cooked or canned food (its mass already includes the water)."""
     return bool(_COOKED_FACTOR.search(factor_name))
+
+
+def dry_form(name: str) -> bool:
+    """True when a component's name says it is a dry form (dried, flour, powder, flakes, protein, roasted …)."""
+    return bool(_DRY_FORM.search(name))
