@@ -249,3 +249,40 @@ def test_pulses_beside_too_little_water_to_have_been_dry_are_read_as_cooked_mass
         t = estimate(ProductSpec(name="Chickpea food", composition=comp), source=FOOD, runs=100,
                      product_class="food_processing")
         assert not any(x.name.startswith("water in") for x in t.leaves()), comp
+
+
+# ---------------------------------------------------------------- 5. compounds are not their metal
+
+def _match(name: str, method: str = "alias"):
+    from openpcf.factors.record import FactorMatch
+
+    return FactorMatch(factor=_factor(name, 5.0), method=method, score=0.9, confidence="high", resolver="t",
+                       query=name, matched_text=name)
+
+
+@pytest.mark.parametrize(("query", "factor", "ok"), [
+    ("aluminium hydroxide", "aluminium cans and foil (excl. forming), primary production", False),
+    ("copper sulfate", "Copper cathode (grade A), global average", False),
+    ("aluminium trihydrate", "Aluminum ingot, production mix, at plant", False),
+    ("zinc oxide", "Zinc oxide, at plant", True),          # the factor names the compound
+    ("aluminium oxide", "Alumina, at plant", True),        # not a metal factor
+    ("aluminium", "Aluminum ingot, production mix, at plant", True),
+])
+def test_a_metal_compound_never_takes_the_metals_factor(query, factor, ok):
+    from openpcf.engine.activity_mapping import acceptable
+
+    assert acceptable(query, _match(factor)) is ok
+
+
+def test_tinplate_reads_as_steel_for_cans():
+    from openpcf.engine.material_names import interpret
+
+    assert interpret("tinplate").queries[0] == "steel cans, primary production"
+
+
+def test_a_food_that_lists_its_can_is_canned():
+    from openpcf.engine.process_energy import infer_product_class
+
+    comps = [("sweet corn", 0.85), ("tinplate", 0.1), ("salt", 0.05)]
+    assert infer_product_class("Sweet corn kernels", None, comps) == "food_canning"
+    assert infer_product_class("Sweet corn kernels", None, [("sweet corn", 0.95), ("salt", 0.05)]) == "food_processing"

@@ -69,6 +69,9 @@ GENERIC_CLASSES: dict[str, tuple[str, ...]] = {
     "lime": ("lime", "quicklime"),
     "sand": ("sand", "silica sand"),
     "glass": ("glass", "flat glass"),
+    "tinplate": ("steel cans, primary production", "tinplate", "steel"),
+    "tin plate": ("steel cans, primary production", "tinplate", "steel"),
+    "tinplate steel": ("steel cans, primary production", "tinplate", "steel"),
     "fruit concentrates": ("fruit juice concentrate", "orange juice concentrate", "fruit"),
     "fruit concentrate": ("fruit juice concentrate", "orange juice concentrate", "fruit"),
 }

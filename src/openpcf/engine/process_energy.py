@@ -370,13 +370,15 @@ def infer_product_class(name: str, description: str | None = None,
     3. Else ``general_manufacturing`` (the documented fallback).
 
     A food whose name says it is sealed in its container and heat-treated there (canned, tinned, in jars,
-    sterilised) is ``food_canning`` rather than ``food_processing`` (:func:`is_heat_preserved`).
+    sterilised) or whose components include its can or jar (tinplate, a steel can, a glass jar) is
+    ``food_canning`` rather than ``food_processing`` (:func:`is_heat_preserved`).
 
     ``components`` are ``(name, mass or share)`` pairs (bare names count equally). Without components the
     first class the name (then the description) points to is used.
     """
     cls = _infer_product_class(name, description, components)
-    if cls == "food_processing" and is_heat_preserved(name):
+    names = [c if isinstance(c, str) else c[0] for c in (components or [])]
+    if cls == "food_processing" and (is_heat_preserved(name) or any(_CAN_OR_JAR.search(c) for c in names)):
         return "food_canning"  # a food sealed in its can or jar and sterilised there
     return cls
 
@@ -510,6 +512,10 @@ CONTAINER_DEFAULTS: tuple[ContainerDefault, ...] = (
 #: Words of a food preserved by heat in its sealed container (canned, tinned, jarred, retorted, sterilised).
 _RETORTED = re.compile(r"\b(cans?|canned|tins?|tinned|jars?|jarred|retort\w*|sterili[sz]ed|in glass|preserves?)\b|"
                        r"\bcan \d", re.I)
+
+
+#: A food's component that is its can or jar (the food is then sealed in it and heat-treated there).
+_CAN_OR_JAR = re.compile(r"\b(tinplate|tin ?plate|(steel|tin|food|metal) cans?|cans?|glass jars?|jars?)\b", re.I)
 
 
 def is_heat_preserved(product_name: str) -> bool:
