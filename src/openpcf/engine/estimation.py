@@ -4,10 +4,12 @@
    above 100% is scaled down, below 100% gets an explicit "unspecified remainder" line; packaging listed
    on top of the product is kept on top), or — with a model — one proposed by the LLM.
 2. For every leaf: an activity and an emission factor (:mod:`openpcf.engine.activity_mapping`), then a
-   class-level factor when no specific one matched, then — for remainders and anything still unmatched —
-   the mass-weighted average of the resolved components, flagged as a proxy.
+   class-level factor when no specific one matched, then the class factor of the input's own material class,
+   flagged as a proxy (remainders and inputs of no known class get none and are counted as missing). Water inside a component's
+   mass (a solution's, a cooked pulse's) is split off to a water line of its own.
 3. Process energy from the documented default of the product class (:mod:`openpcf.engine.process_energy`)
-   at the grid intensity of the region — for textiles stage by stage (:mod:`openpcf.engine.textile_stages`)
+   at the grid intensity of the region and with the class's fuel in the region — for textiles stage by
+   stage (:mod:`openpcf.engine.textile_stages`)
    — plus direct CO2 from carbonates decomposed in a furnace or kiln (glass, ceramics, lime, clinker),
    with the batch scaled to the product's mass after that CO2 has left it.
 4. Contributions and total (:mod:`openpcf.engine.aggregation`), checks, seeded Monte Carlo.
