@@ -267,6 +267,9 @@ def _match(name: str, method: str = "alias"):
     ("zinc oxide", "Zinc oxide, at plant", True),          # the factor names the compound
     ("aluminium oxide", "Alumina, at plant", True),        # not a metal factor
     ("aluminium", "Aluminum ingot, production mix, at plant", True),
+    ("hydrogen peroxide", "Hydrogen, liquid, synthesis gas, at plant", False),   # the element, not the compound
+    ("hydrogen peroxide", "Hydrogen peroxide, 50% solution state", True),
+    ("sodium hydroxide", "Sodium hydroxide (caustic soda), 100 % basis", True),
 ])
 def test_a_metal_compound_never_takes_the_metals_factor(query, factor, ok):
     from openpcf.engine.activity_mapping import acceptable

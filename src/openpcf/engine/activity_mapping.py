@@ -145,13 +145,14 @@ def acceptable(query: str, match: FactorMatch, *, material: bool = True) -> bool
 _COMPOUND_WORD = re.compile(
     r"\b(hydroxides?|oxides?|dioxide|trioxide|chlorides?|sulfates?|sulphates?|sulfides?|sulphides?|carbonates?|"
     r"nitrates?|phosphates?|silicates?|fluorides?|acetates?|citrates?|stearates?|hydrates?|trihydrate|"
-    r"hypochlorite|chlorate|sulfite|sulphite)\b", re.I)
+    r"hypochlorite|chlorate|sulfite|sulphite|peroxides?)\b", re.I)
 
 
 def _compound_as_its_metal(query: str, factor_name: str) -> bool:
-    """True when a compound of a metal ("aluminium hydroxide", "zinc sulfate") is matched to a factor for the
-    metal itself (aluminium cans, zinc ingot): the factor names none of the query's compound words and reads
-    as a metal. A metal's factor can be many times its compound's (and the reverse)."""
+    """True when a compound ("aluminium hydroxide", "zinc sulfate", "hydrogen peroxide") is matched to a factor
+    for its element itself (aluminium cans, zinc ingot, liquid hydrogen): the factor names none of the query's
+    compound words and reads as a metal, or names no compound at all and starts with the query's element word.
+    An element's factor can be many times its compound's (and the reverse)."""
     words = {w.lower().rstrip("s") for w in _COMPOUND_WORD.findall(query)}
     if not words:
         return False
@@ -159,8 +160,12 @@ def _compound_as_its_metal(query: str, factor_name: str) -> bool:
     if words & named:
         return False
     from openpcf.factors.material_class import material_class
+    from openpcf.vocabulary.names import content_tokens
 
-    return material_class(factor_name) == "metal"
+    if material_class(factor_name) == "metal":
+        return True
+    first_query, first_factor = content_tokens(query)[:1], content_tokens(factor_name)[:1]
+    return not named and bool(first_query) and first_query == first_factor
 
 
 def looks_recycled(factor: Factor | FactorProvenance) -> bool:
