@@ -289,3 +289,13 @@ def test_a_food_that_lists_its_can_is_canned():
     comps = [("sweet corn", 0.85), ("tinplate", 0.1), ("salt", 0.05)]
     assert infer_product_class("Sweet corn kernels", None, comps) == "food_canning"
     assert infer_product_class("Sweet corn kernels", None, [("sweet corn", 0.95), ("salt", 0.05)]) == "food_processing"
+
+
+def test_a_canned_food_factor_already_includes_its_retort():
+    table = TableSource([*FOOD.factors, _factor("chickpeas, canned", 0.5)])
+    t = estimate(ProductSpec(name="Canned chickpea mix", composition="chickpeas, canned: 50%; chickpeas: 10%; water: 40%"),
+                 source=table, runs=100, product_class="food_canning")
+    bound = {x.name: x.boundary.conversion_energy for x in t.leaves() if x.role != "packaging"}
+    assert bound == {"chickpeas, canned": "covered_by_factor", "chickpeas": "added", "water": "added"}
+    (heat,) = [x for x in t.energy if x.rate.unit == "MJ"]
+    assert heat.rate.value == pytest.approx(2.5 * 0.5, rel=1e-12)   # only the half not already canned

@@ -39,6 +39,7 @@ from openpcf.engine.material_names import (
     CARBONATE_CO2,
     DRY_PER_COOKED_PULSE,
     WATER_UPTAKE_PER_DRY_PULSE,
+    canned_state,
     carbonate_of,
     class_queries,
     cooked_pulse,
@@ -677,6 +678,11 @@ def _boundary_decisions(lines: list[InputLine], product_class: str, handled: fro
             line.boundary = LineBoundary(conversion_energy="covered_by_factor", recycled_rule=rule, reason="; ".join(x for x in (
                 f"the input is the product itself ('{line.name}' for '{product_name}'): its factor is the product's own "
                 f"production, so no '{product_class}' process energy for this mass", prior) if x))
+        elif product_class == "food_canning" and line.factor is not None and canned_state(line.factor.name):
+            covered += mass  # a canned-food factor already includes its retorting
+            line.boundary = LineBoundary(conversion_energy="covered_by_factor", recycled_rule=rule, reason="; ".join(x for x in (
+                f"the factor is for a canned or sterilised food ({line.factor.name!r}): its retorting is inside it, so "
+                "no 'food_canning' process energy for this mass", prior) if x))
         elif line.factor is not None and conversion_covered(stages, product_class) and line.factor.id != CUT_OFF_FEEDSTOCK_ID:
             covered += mass
             line.boundary = LineBoundary(conversion_energy="covered_by_factor", recycled_rule=rule, reason="; ".join(x for x in (

@@ -391,3 +391,12 @@ def cooked_state(factor_name: str) -> bool:
 def dry_form(name: str) -> bool:
     """True when a component's name says it is a dry form (dried, flour, powder, flakes, protein, roasted …)."""
     return bool(_DRY_FORM.search(name))
+
+
+_CANNED_FACTOR = re.compile(r"\b(canned|tinned|appertized|appertised|sterili[sz]ed|retorted|in brine|in syrup|"
+                            r"in tomato juice|jarred)\b", re.I)
+
+
+def canned_state(factor_name: str) -> bool:
+    """True when a factor's name describes a food canned or sterilised in its container (its retort is inside)."""
+    return bool(_CANNED_FACTOR.search(factor_name))
