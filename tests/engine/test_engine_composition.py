@@ -103,7 +103,7 @@ def test_trace_ingredient_warning():
 def test_product_class_uses_composition_to_break_ties():
     glass = [("sand", 0.45), ("glass cullet", 0.3), ("soda ash", 0.13)]
     assert infer_product_class("Glass food jar", None, glass) == "glass_melting"
-    assert infer_product_class("Beans in glass jar", None, [("beans", 0.3), ("water", 0.7)]) == "food_processing"
+    assert infer_product_class("Beans in glass jar", None, [("beans", 0.3), ("water", 0.7)]) == "food_canning"  # a food sealed in its jar
     assert infer_product_class("Gizmo") == "general_manufacturing"
 
 

@@ -4,10 +4,12 @@
    above 100% is scaled down, below 100% gets an explicit "unspecified remainder" line; packaging listed
    on top of the product is kept on top), or — with a model — one proposed by the LLM.
 2. For every leaf: an activity and an emission factor (:mod:`openpcf.engine.activity_mapping`), then a
-   class-level factor when no specific one matched, then — for remainders and anything still unmatched —
-   the mass-weighted average of the resolved components, flagged as a proxy.
+   class-level factor when no specific one matched, then the class factor of the input's own material class,
+   flagged as a proxy (remainders and inputs of no known class get none and are counted as missing). Water inside a component's
+   mass (a solution's, a cooked pulse's) is split off to a water line of its own.
 3. Process energy from the documented default of the product class (:mod:`openpcf.engine.process_energy`)
-   at the grid intensity of the region — for textiles stage by stage (:mod:`openpcf.engine.textile_stages`)
+   at the grid intensity of the region and with the class's fuel in the region — for textiles stage by
+   stage (:mod:`openpcf.engine.textile_stages`)
    — plus direct CO2 from carbonates decomposed in a furnace or kiln (glass, ceramics, lime, clinker),
    with the batch scaled to the product's mass after that CO2 has left it.
 4. Contributions and total (:mod:`openpcf.engine.aggregation`), checks, seeded Monte Carlo.
@@ -33,12 +35,26 @@ from openpcf.engine.composition import (
     share_divisor,
 )
 from openpcf.engine.finite_results import require_finite
-from openpcf.engine.material_names import CARBONATE_CO2, carbonate_of, class_queries, interpret
+from openpcf.engine.material_names import (
+    CARBONATE_CO2,
+    DRY_PER_COOKED_PULSE,
+    WATER_UPTAKE_PER_DRY_PULSE,
+    canned_state,
+    carbonate_of,
+    class_queries,
+    cooked_pulse,
+    cooked_state,
+    dry_form,
+    factor_per_solution,
+    interpret,
+)
 from openpcf.engine.process_energy import (
     conversion_covered,
     energy_default,
+    fuel_in,
     implied_container,
     infer_product_class,
+    process_fuel,
 )
 from openpcf.engine.product import BomEntry, ProductSpec, counted_unit
 from openpcf.engine.textile_stages import (
@@ -512,6 +528,92 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
             line.activity = Activity(query=line.name)
 
 
+def _split_off_water(lines: list[InputLine], line: InputLine, keep: float, water: tuple[Activity, FactorMatch | None],
+                     rate_note: str, water_note: str) -> None:
+    """Keep ``keep`` (0–1) of ``line``'s mass on its own factor and move the rest to a water line of its own
+    (tap water factor, same parent and origin): the product's mass is unchanged."""
+    whole = line.rate.value
+    line.rate = line.rate.model_copy(update={"value": whole * keep, "note": "; ".join(
+        n for n in (line.rate.note, rate_note) if n)})
+    activity, match = water
+    split = InputLine(
+        id=f"m{len(lines) + 1}", name=f"water in {line.name}", role="water", parent_id=line.parent_id,
+        depth=line.depth, rate=line.rate.model_copy(update={"value": whole * (1.0 - keep), "note": water_note}),
+        activity=activity.model_copy(), factor=provenance(match) if match is not None else None,
+    )
+    if line.parent_id is not None:
+        next(x for x in lines if x.id == line.parent_id).children.append(split.id)
+    lines.append(split)
+
+
+def _hydrated_pulses(lines: list[InputLine], product_class: str) -> frozenset[str]:
+    """Ids of the pulse lines with no state word that must be cooked (hydrated) mass by mass balance: in a
+    food with listed water, dried pulses take up :data:`WATER_UPTAKE_PER_DRY_PULSE` kg of water per kg when
+    cooked, so pulses listed beside less water than that could not have been dry ("chickpeas 60%, water 38%"
+    is a label giving the drained cooked weight; "chickpeas 26%, water 73%" is a recipe of dried pulses)."""
+    if product_class not in ("food_processing", "food_canning"):
+        return frozenset()
+    water = sum(x.rate.value for x in lines if not x.children and x.role == "water" and x.rate.unit == "kg")
+    pulses = [x for x in lines if not x.children and x.role == "product" and x.rate.unit == "kg" and x.rate.value > 0
+              and own_material_class(x.name) == "legume" and not cooked_pulse(x.name) and not dry_form(x.name)
+              and not (x.factor is not None and cooked_state(x.factor.name))]
+    mass = sum(x.rate.value for x in pulses)
+    if water <= 0 or mass <= 0 or water >= WATER_UPTAKE_PER_DRY_PULSE * mass:
+        return frozenset()
+    return frozenset(x.id for x in pulses)
+
+
+def _water_lines(lines: list[InputLine], source: FactorResolver, region: Region | None,
+                 product_class: str = "general_manufacturing") -> None:
+    """Water that a component's name says is inside its mass gets a line of its own:
+
+    - a solution with its concentration ("sodium hydroxide solution (32%)") is costed as its active content
+      at the substance's factor — substance factors are per kg of pure substance (100 % basis, "without
+      water") — and the rest as water; left whole when the matched factor is itself per kg of solution
+      (:func:`factor_per_solution`);
+    - a cooked, soaked or rehydrated pulse whose factor is for the dried pulse is costed as its dry mass,
+      :data:`DRY_PER_COOKED_PULSE` × the cooked mass, and the water it took up as water
+      (:func:`cooked_pulse`) — and so is a pulse with no state word in a food whose listed water could not
+      have hydrated it from dry (:func:`_hydrated_pulses`).
+    """
+    water: tuple[Activity, FactorMatch | None] | None = None
+    hydrated = _hydrated_pulses(lines, product_class)
+    for line in list(lines):
+        if line.children or line.kind != "material" or line.role != "product" or line.rate.unit != "kg":
+            continue
+        if line.rate.value <= 0:
+            continue
+        fraction = interpret(line.name).concentration
+        factor_name = line.factor.name if line.factor is not None else ""
+        if fraction is not None:
+            if line.factor is not None and factor_per_solution(factor_name):
+                line.notes.append(f"a {fraction:.0%} solution, and its factor {factor_name!r} is per kg of solution: "
+                                  "costed whole")
+                continue
+            keep = fraction
+            rate_note = (f"{fraction:.4g} active substance: {fraction * line.rate.value:.4g} kg of the "
+                         f"{line.rate.value:.4g} kg of solution at the substance factor (per kg of pure substance)")
+            water_note = f"the {1 - fraction:.4g} of {line.name!r} that is water (a {fraction:.4g} solution)"
+            line.notes.append(f"solution at {fraction:.0%}: the substance's share is costed at its factor; the "
+                              f"{1 - fraction:.0%} water is the line 'water in {line.name}'")
+        elif line.id in hydrated or (cooked_pulse(line.name) and own_material_class(line.name) == "legume"
+                                     and not cooked_state(factor_name)):
+            keep = DRY_PER_COOKED_PULSE
+            if line.id in hydrated:
+                line.notes.append("no state word, but the listed water is less than dried pulses of this mass take up "
+                                  f"when cooked ({WATER_UPTAKE_PER_DRY_PULSE:.3g} kg per kg): read as cooked mass")
+            rate_note = (f"x {keep:g} dry pulse per kg of cooked or soaked pulse (dry-matter balance): the factor "
+                         f"{factor_name or '(none)'!r} is for the dried pulse")
+            water_note = f"the water taken up by {line.name!r} when soaked or cooked ({1 - keep:.4g} of its mass)"
+            line.notes.append(f"cooked or soaked pulse on a dried-pulse factor: {keep:g} kg dry pulse per kg; the rest "
+                              f"is the line 'water in {line.name}'")
+        else:
+            continue
+        if water is None:
+            water = choose_factor(interpret("water"), source, geography=region.code if region else None)
+        _split_off_water(lines, line, keep, water, rate_note, water_note)
+
+
 #: Words that name a delivery state or grade of a material, not a further product made from it: "HDPE
 #: granulate" is HDPE as a polymer plant sells it; "Steel pipe" is a product made from steel.
 _STATE_WORDS = frozenset({
@@ -576,6 +678,11 @@ def _boundary_decisions(lines: list[InputLine], product_class: str, handled: fro
             line.boundary = LineBoundary(conversion_energy="covered_by_factor", recycled_rule=rule, reason="; ".join(x for x in (
                 f"the input is the product itself ('{line.name}' for '{product_name}'): its factor is the product's own "
                 f"production, so no '{product_class}' process energy for this mass", prior) if x))
+        elif product_class == "food_canning" and line.factor is not None and canned_state(line.factor.name):
+            covered += mass  # a canned-food factor already includes its retorting
+            line.boundary = LineBoundary(conversion_energy="covered_by_factor", recycled_rule=rule, reason="; ".join(x for x in (
+                f"the factor is for a canned or sterilised food ({line.factor.name!r}): its retorting is inside it, so "
+                "no 'food_canning' process energy for this mass", prior) if x))
         elif line.factor is not None and conversion_covered(stages, product_class) and line.factor.id != CUT_OFF_FEEDSTOCK_ID:
             covered += mass
             line.boundary = LineBoundary(conversion_energy="covered_by_factor", recycled_rule=rule, reason="; ".join(x for x in (
@@ -593,20 +700,32 @@ def _boundary_decisions(lines: list[InputLine], product_class: str, handled: fro
 
 
 def energy_carrier(line_name: str) -> str:
-    """The carrier of an energy line, as :func:`_energy_match` resolves it: 'electricity' or 'natural gas'."""
-    return "electricity" if re.search(r"electric", line_name, re.I) else "natural gas"
+    """The carrier of an energy line, as :func:`_energy_match` resolves it: 'electricity', or the fuel its name
+    names ('hard coal', 'petroleum coke', 'fuel oil'), else 'natural gas' (heat of an unnamed fuel)."""
+    if re.search(r"electric", line_name, re.I):
+        return "electricity"
+    return fuel_in(line_name) or "natural gas"
+
+
+#: Open factors of the fuels other than natural gas, per kWh (net CV), burnt (combustion + supply): DESNZ 2024.
+_FUEL_FACTOR_IDS = {
+    "hard coal": "desnz2024:fuel:coal-industrial:burnt:kwh",
+    "petroleum coke": "desnz2024:fuel:petroleum-coke:burnt:kwh",
+    "fuel oil": "desnz2024:fuel:fuel-oil:burnt:kwh",
+}
 
 
 def _energy_match(source: FactorResolver, carrier: str, region: Region | None) -> tuple[FactorMatch | None, str | None]:
-    """(match, note) for 'electricity' (kWh, low-voltage grid of the region) or 'natural gas' (MJ burnt).
+    """(match, note) for 'electricity' (kWh, low-voltage grid of the region) or a fuel (MJ burnt: 'natural
+    gas', 'hard coal', 'petroleum coke', 'fuel oil').
 
-    Uses the open energy factors of :mod:`openpcf.factors` (grid intensity by country, DESNZ natural
-    gas); a user's factor source is asked first so that their own energy factors win.
+    Uses the open energy factors of :mod:`openpcf.factors` (grid intensity by country, DESNZ fuels); a
+    user's factor source is asked first so that their own energy factors win.
     """
     import openpcf.factors as factors
 
     geo = region.code if region else None
-    name = "electricity, low voltage" if carrier == "electricity" else "natural gas, burnt"
+    name = "electricity, low voltage" if carrier == "electricity" else f"{carrier}, burnt"
     unit = "kWh" if carrier == "electricity" else "MJ"
     user = getattr(source, "resolvers", None)
     if user is None and not isinstance(source, factors.ResolverChain):  # a plain user table: ask it first
@@ -628,12 +747,29 @@ def _energy_match(source: FactorResolver, carrier: str, region: Region | None) -
                 return None, None
             if region is not None and codes and code != codes[0]:
                 note = f"no grid factor for {region.name}; used {code}"
+        elif carrier in _FUEL_FACTOR_IDS:
+            from openpcf.factors.library import open_library
+
+            per_kwh = open_library().get(_FUEL_FACTOR_IDS[carrier])
+            if per_kwh is None:
+                return None, None
+            factor = per_kwh.per("MJ")
         else:
             factor = factors.natural_gas_per_mj()
     except (factors.UnknownGeographyError, KeyError, ValueError):
         return None, None
     return FactorMatch(factor=factor, method="energy", score=1.0, confidence="high", resolver="open energy",
                        query=name, matched_text=factor.name), note
+
+
+def heat_kind(carrier: str) -> str:
+    """'electricity' or 'heat': a user's heat row of any fuel replaces the default heat."""
+    return "electricity" if carrier == "electricity" else "heat"
+
+
+def default_heat_name(fuel: str) -> str:
+    """The name of a class default's heat line burning ``fuel`` ("process heat (hard coal)")."""
+    return f"process heat ({fuel})"
 
 
 def _energy_lines(product_class: str, user_energy: list[InputLine], du: DeclaredUnit, mass: float | None,
@@ -643,22 +779,27 @@ def _energy_lines(product_class: str, user_energy: list[InputLine], du: Declared
     lines (a user energy row of the same carrier replaces them), reprocessing of recycled feed."""
     default = energy_default(product_class)
     lines = list(user_energy)
-    have = {energy_carrier(x.name) for x in user_energy}
+    have = {heat_kind(energy_carrier(x.name)) for x in user_energy}
     per_unit = (mass if mass is not None else 0.0) * (1.0 - covered_share)
     scaled = (f"; applied to the {1 - covered_share:.0%} of the product's mass whose factors do not cover conversion "
               f"({covered_share:.0%} is mapped to factors that already include it)" if covered_share > 0 else "")
-    for carrier, value, unit in (("electricity", default.electricity_kwh_per_kg, "kWh"), ("natural gas", default.heat_mj_per_kg, "MJ")):
-        if carrier in have or value <= 0 or per_unit <= 1e-12:
+    fuel = process_fuel(product_class, region.code if region else None)
+    fuel_note = (f"; fuel: {fuel} (the class's kilns in {region.name if region else 'this region'} burn mainly "
+                 f"{fuel}; openpcf.engine.process_energy.KILN_FUEL_BY_REGION)" if fuel != "natural gas" else
+                 "; fuel: natural gas (the documented default)")
+    for carrier, value, unit in (("electricity", default.electricity_kwh_per_kg, "kWh"), (fuel, default.heat_mj_per_kg, "MJ")):
+        if heat_kind(carrier) in have or value <= 0 or per_unit <= 1e-12:
             continue
         lines.append(InputLine(
             id=f"e{len(lines) + 1}",
-            name=f"process {'electricity' if carrier == 'electricity' else 'heat (natural gas)'}",
+            name="process electricity" if carrier == "electricity" else default_heat_name(fuel),
             kind="energy", role="process energy",
             rate=Rate(value=value * per_unit, unit=unit, origin="default", spread=default.spread,
-                      note=f"{value:g} {unit}/kg default for '{default.label}': {default.basis}{scaled}"),
+                      note=f"{value:g} {unit}/kg default for '{default.label}': {default.basis}{scaled}"
+                      + ("" if carrier == "electricity" else fuel_note)),
         ))
     for stage_line in stage_lines:
-        carrier = energy_carrier(stage_line.name)
+        carrier = heat_kind(energy_carrier(stage_line.name))
         if carrier not in have and stage_line.rate.value > 1e-12:
             lines.append(stage_line.model_copy(update={"id": f"e{len(lines) + 1}"}))
     if recycled_feed_kg > 0 and "electricity" not in have:
@@ -865,10 +1006,11 @@ def estimate(
     mass_kg = du.unit_mass_kg()
     if container is not None and mass_kg and not any(x.role == "packaging" for x in materials):
         materials.append(InputLine(
-            id=f"m{len(materials) + 1}", name=f"{container.name} (implied by the product name)", role="packaging",
+            id=f"m{len(materials) + 1}", name=f"{container.name} (assumed: implied by the product name)",
+            role="packaging",
             rate=Rate(value=container.kg_per_kg * mass_kg, unit="kg", origin="default", spread=1.5,
                       note=f"{container.kg_per_kg:g} kg per kg of contents: {container.basis} (estimate)"),
-            activity=Activity(query=container.name, method="user"),
+            activity=Activity(query=container.query, method="user"),
         ))
     trace = Trace(
         product=ProductInfo(
@@ -885,6 +1027,7 @@ def estimate(
     )
     _batch_yield(trace.inputs, cls, mass_kg, checks)
     _resolve_materials(trace.inputs, source, reg, product.name, cls)
+    _water_lines(trace.inputs, source, reg, cls)
     mass = declared_mass_kg(trace)
     plan, handled = _textile_plan(trace.inputs, product, cls)
     covered = _boundary_decisions(trace.inputs, cls, handled, product_name=product.name)

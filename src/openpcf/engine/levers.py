@@ -63,14 +63,26 @@ def set_rate(trace: Trace, lever: str, source: FactorResolver) -> Trace:
         line.activity = activity
         line.factor = provenance(match) if match else None
         out.inputs.append(line)
+    # A solution or cooked pulse split into its substance and a "water in NAME" line: the amount is the whole
+    # component's, shared out as in the base estimate.
+    water = _find(out, f"water in {line.name}")
+    keep = 1.0
+    if water is not None and water.role == "water" and old is not None and old + water.rate.value > 0:
+        old = old + water.rate.value
+        keep = line.rate.value / old
     if line.role not in ("packaging",):
-        others = [x for x in out.leaves() if x is not line and x.kind == "material" and x.role not in ("packaging",)]
+        others = [x for x in out.leaves() if x is not line and x is not water and x.kind == "material"
+                  and x.role not in ("packaging",)]
         rest_before = sum(x.rate.value for x in others)
         rest_after = rest_before + (old or 0.0) - new_kg
         if rest_before > 0 and rest_after >= 0:
             for x in others:
                 x.rate = x.rate.model_copy(update={"value": x.rate.value * rest_after / rest_before})
-    line.rate = line.rate.model_copy(update={"value": new_kg, "origin": "user", "as_given": amount, "spread": RATE_SPREAD["user"]})
+    line.rate = line.rate.model_copy(update={"value": new_kg * keep, "origin": "user", "as_given": amount,
+                                             "spread": RATE_SPREAD["user"]})
+    if keep < 1.0 and water is not None:
+        water.rate = water.rate.model_copy(update={"value": new_kg * (1.0 - keep), "origin": "user",
+                                                   "spread": RATE_SPREAD["user"]})
     from openpcf.engine.estimation import _process_lines
 
     cls = str(out.settings.get("product_class", ""))
@@ -83,7 +95,8 @@ def set_rate(trace: Trace, lever: str, source: FactorResolver) -> Trace:
 
 def set_region(trace: Trace, region: str, source: FactorResolver) -> Trace:
     """Re-resolve the energy lines for ``region`` and return the edited, re-finished trace."""
-    from openpcf.engine.estimation import _energy_match, energy_carrier, finish
+    from openpcf.engine.estimation import _energy_match, default_heat_name, energy_carrier, finish
+    from openpcf.engine.process_energy import process_fuel
 
     reg = parse_region(region)
     if reg is None:
@@ -91,9 +104,15 @@ def set_region(trace: Trace, region: str, source: FactorResolver) -> Trace:
     out = trace.model_copy(deep=True)
     before = total_kgco2e(out)
     old = out.product.region
+    fuel = process_fuel(str(out.settings.get("product_class", "")), reg.code)
     for line in out.energy:
         if line.kind != "energy":
             continue
+        if line.rate.origin == "default" and line.name.startswith("process heat (") and line.name != default_heat_name(fuel):
+            # the class default's heat burns the new region's kiln fuel (same MJ per kg)
+            line.notes.append(f"what-if region {reg.code}: {line.name!r} → {default_heat_name(fuel)!r} (the class's "
+                              "default fuel in that region)")
+            line.name = default_heat_name(fuel)
         carrier = energy_carrier(line.name)
         match, note = _energy_match(source, carrier, reg)
         if match is not None:

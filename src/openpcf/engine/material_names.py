@@ -18,6 +18,9 @@ from openpcf.vocabulary.material_words import PACKAGING, RECYCLED_IN_NAME, RECYC
 Role = str  # "product" | "packaging" | "water" | "remainder"
 
 _WATER = re.compile(r"^(process |tap |deionised |deionized |demineralised |demineralized |drinking |softened |purified )?water\b", re.I)
+#: A component whose head noun is a sales container ("steel can", "glass jar", "PET bottle") is the
+#: product's packaging: a product's own composition does not list itself as a container.
+_CONTAINER_HEAD = re.compile(r"\b(cans?|jars?|bottles?|pouch(es)?|tubs?)\s*$", re.I)
 _EXAMPLE = re.compile(r"^\s*(e\.?\s?g\.?|i\.?\s?e\.?|such as|incl\.?|including|ex\.?)[,:]?\s*", re.I)
 _BRAND = re.compile(r"[®™©]")
 
@@ -66,6 +69,9 @@ GENERIC_CLASSES: dict[str, tuple[str, ...]] = {
     "lime": ("lime", "quicklime"),
     "sand": ("sand", "silica sand"),
     "glass": ("glass", "flat glass"),
+    "tinplate": ("steel cans, primary production", "tinplate", "steel"),
+    "tin plate": ("steel cans, primary production", "tinplate", "steel"),
+    "tinplate steel": ("steel cans, primary production", "tinplate", "steel"),
     "fruit concentrates": ("fruit juice concentrate", "orange juice concentrate", "fruit"),
     "fruit concentrate": ("fruit juice concentrate", "orange juice concentrate", "fruit"),
 }
@@ -81,6 +87,9 @@ class MaterialReading:
     recycled: bool = False
     generic: bool = False
     notes: tuple[str, ...] = field(default_factory=tuple)
+    #: Mass fraction of the active substance when the name is a solution with a concentration
+    #: ("sodium hydroxide solution (32%)" → 0.32); None otherwise (see :func:`solution_of`).
+    concentration: float | None = None
 
 
 def _clean(text: str) -> str:
@@ -128,7 +137,7 @@ def interpret(name: str) -> MaterialReading:
     role: Role = "product"
     if _WATER.match(head) and not details:
         role = "water"
-    elif PACKAGING.search(raw):
+    elif PACKAGING.search(raw) or _CONTAINER_HEAD.search(head):
         role = "packaging"
     queries: list[str] = []
     generic = False
@@ -182,7 +191,70 @@ def interpret(name: str) -> MaterialReading:
                 k = _norm(piece)
                 for q in GENERIC_CLASSES.get(k, (piece,)):
                     add(q)
+    solution = solution_of(raw) if role == "product" and not recycled else None
+    if solution is not None:  # look the active substance up first: "ammonia, 25 % aq." is ammonia
+        substance, fraction = solution
+        queries.insert(0, substance) if substance.lower() not in (q.lower() for q in queries) else None
+        return MaterialReading(name=name, queries=tuple(q for q in queries if q), role=role, recycled=recycled,
+                               generic=generic, concentration=fraction)
     return MaterialReading(name=name, queries=tuple(q for q in queries if q), role=role, recycled=recycled, generic=generic)
+
+
+# ---------------------------------------------------------------- solutions with a concentration
+
+#: Words that say a component is a solution (the water is part of the component's mass).
+_SOLUTION_WORDS = re.compile(r"\b(solution|soln\.?|sol\.|aqueous|aq\.?|in water|lye|liquor)(?=\W|$)", re.I)
+#: Substances sold and dosed as aqueous solutions, whose bare "X 35%" names a concentration (general
+#: chemical-trade practice: caustic lye, ammonia water, hydrogen peroxide, mineral acids, bleach, formalin,
+#: water glass, ferric and aluminium coagulant solutions).
+_USUALLY_IN_SOLUTION = re.compile(
+    r"\b(sodium hydroxide|caustic soda|potassium hydroxide|caustic potash|ammonia|ammonium hydroxide|"
+    r"hydrogen peroxide|hydrochloric acid|muriatic acid|sulfuric acid|sulphuric acid|phosphoric acid|nitric acid|"
+    r"hydrofluoric acid|acetic acid|formic acid|lactic acid|sodium hypochlorite|formaldehyde|formalin|"
+    r"sodium silicate|water glass|ferric chloride|iron\(iii\) chloride|aluminium chloride|aluminum chloride|"
+    r"polyaluminium chloride|sodium bisulfite|sodium bisulphite|glyoxal)\b", re.I)
+_PERCENT = re.compile(r"(?<![\d.,])(\d{1,2}(?:[.,]\d+)?)\s*(?:% ?\(?w/w\)?|wt\.?\s*%|mass ?%|%)")
+
+
+def solution_of(name: str) -> tuple[str, float] | None:
+    """``(active substance, mass fraction)`` when ``name`` is a solution with its concentration, else None.
+
+    ``"sodium hydroxide solution (32%)"`` → ("sodium hydroxide", 0.32); ``"ammonia, 25 % aq."`` →
+    ("ammonia", 0.25); ``"hydrogen peroxide 35%"`` → ("hydrogen peroxide", 0.35). A percentage counts as a
+    concentration only beside a solution word (solution, aq., aqueous, lye) or on a substance that is
+    traded as an aqueous solution (:data:`_USUALLY_IN_SOLUTION`), and only strictly between 0 and 100 %
+    ("Oils (100% recycled)" is not a solution; "PET 30% glass fibre" names no solution).
+    """
+    text = _clean(name)
+    if RECYCLED_IN_NAME.search(text):
+        return None
+    found = _PERCENT.findall(text)
+    if len(found) != 1:
+        return None
+    fraction = float(found[0].replace(",", ".")) / 100.0
+    if not 0.0 < fraction < 1.0:
+        return None
+    if not (_SOLUTION_WORDS.search(text) or _USUALLY_IN_SOLUTION.search(text)):
+        return None
+    substance = _PERCENT.sub(" ", text)
+    substance = _SOLUTION_WORDS.sub(" ", substance)
+    substance = re.sub(r"\b(of|in|at|approx\.?|ca\.?|conc\.?|concentration|technical grade|w/w)(?=\W|$)", " ", substance,
+                       flags=re.I)
+    substance = re.sub(r"[()\[\]]", " ", substance)
+    substance = _clean(re.sub(r"[\s,;:/]+", " ", substance))
+    return (substance, fraction) if substance and re.search(r"[a-z]{3}", substance, re.I) else None
+
+
+_PURE_BASIS = re.compile(r"\b(without water|pure|anhydrous|dry basis|active (substance|matter))\b|\b100 ?%", re.I)
+
+
+def factor_per_solution(factor_name: str) -> bool:
+    """True when a factor's name says it is per kg of *solution* ("Ammonia, 25% solution"), so the water of
+    a solution component is inside it. A name that states a pure basis ("…, without water, in 30% solution
+    state", "100 % basis", "anhydrous") — or no solution at all — is per kg of the substance."""
+    if _PURE_BASIS.search(factor_name):
+        return False
+    return bool(_SOLUTION_WORDS.search(factor_name) or _PERCENT.search(factor_name))
 
 
 # ---------------------------------------------------------------- composite vs trace ingredient
@@ -289,3 +361,42 @@ def carbonate_of(name: str) -> str | None:
         if pattern.search(name):
             return carbonate
     return None
+
+
+# ---------------------------------------------------------------- cooked and soaked pulses
+
+#: kg of dried pulse per kg of cooked (or soaked) pulse, from a dry-matter balance on typical moisture
+#: contents: chickpeas 7.7 % water dry → 60.2 % cooked (0.43), red kidney beans 11.8 % → 66.9 % (0.37), lentils
+#: 8.3 % → 69.6 % (0.33) (USDA FoodData Central, SR Legacy, mature seeds raw vs boiled without salt; **recalled**
+#: values); their mean, 0.38. The solids that leach into the cooking water are neglected.
+DRY_PER_COOKED_PULSE = 0.38
+#: kg of water a kg of dried pulse takes up when cooked: 1 / 0.38 − 1 ≈ 1.63.
+WATER_UPTAKE_PER_DRY_PULSE = 1.0 / DRY_PER_COOKED_PULSE - 1.0
+_DRY_FORM = re.compile(r"\b(dried|dry|flours?|powders?|meal|flakes?|protein|starch|grits|roasted|puffed)\b", re.I)
+_COOKED = re.compile(r"\b(cooked|pre-?cooked|boiled|soaked|rehydrated|hydrated|drained|steamed|blanched)\b", re.I)
+_COOKED_FACTOR = re.compile(r"\b(cooked|boiled|soaked|rehydrated|drained|canned|appertized|appertised|sterili[sz]ed|"
+                            r"in brine|in water|steamed)\b", re.I)
+
+
+def cooked_pulse(name: str) -> bool:
+    """True when a component's name says it was cooked, soaked or rehydrated ("chickpeas (cooked)")."""
+    return bool(_COOKED.search(name))
+
+
+def cooked_state(factor_name: str) -> bool:
+    """True when a factor's name describes a cooked or canned food (its mass already includes the water)."""
+    return bool(_COOKED_FACTOR.search(factor_name))
+
+
+def dry_form(name: str) -> bool:
+    """True when a component's name says it is a dry form (dried, flour, powder, flakes, protein, roasted …)."""
+    return bool(_DRY_FORM.search(name))
+
+
+_CANNED_FACTOR = re.compile(r"\b(canned|tinned|appertized|appertised|sterili[sz]ed|retorted|in brine|in syrup|"
+                            r"in tomato juice|jarred)\b", re.I)
+
+
+def canned_state(factor_name: str) -> bool:
+    """True when a factor's name describes a food canned or sterilised in its container (its retort is inside)."""
+    return bool(_CANNED_FACTOR.search(factor_name))

@@ -113,6 +113,17 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "kg of product. Estimate.",
         ),
         EnergyDefault(
+            "food_canning", "Food preserved in its sealed container (canned, jarred: blanching, filling, retorting)",
+            0.2, 2.5,
+            "Blanching or cooking, exhausting, filling, seaming and thermal sterilisation in a retort, then cooling: "
+            "canneries raise roughly 0.5-1 kg of steam per kg of product for these steps and cleaning (order of "
+            "magnitude in energy guides for fruit and vegetable processing, e.g. Masanet et al., Energy efficiency "
+            "opportunities for the fruit and vegetable processing industry, LBNL 2008; recalled), i.e. about 1.5-3 MJ "
+            "of boiler fuel per kg at a boiler efficiency near 0.85, here 2.5 MJ; about 0.2 kWh for pumps, seamers, "
+            "conveyors and cooling. Chosen instead of general food processing when the food's name says canned, "
+            "tinned, in jars or sterilised. The container itself is a packaging line. Estimate.",
+        ),
+        EnergyDefault(
             "beverages", "Beverages (mixing, pasteurising, filling)", 0.1, 0.3,
             "Mixing, pasteurisation and filling of drinks: about 0.1 kWh and a few tenths of an MJ per kg. Estimate.",
         ),
@@ -354,12 +365,26 @@ def infer_product_class(name: str, description: str | None = None,
        kept only when components that are typical inputs of that class carry at least
        :data:`MIN_CLASS_SHARE` of the mass (words count only together with the material that carries the
        mass); among those kept, the best-supported wins (ties: pattern order).
-    2. Else the class whose typical inputs carry at least :data:`MASS_MAJORITY` of the mass.
+    2. Else the class whose typical inputs carry at least :data:`MASS_MAJORITY` of the mass; or, for chemicals
+       (≥ :data:`MIN_CLASS_SHARE`) in water that together carry that majority, ``chemical_formulation``.
     3. Else ``general_manufacturing`` (the documented fallback).
+
+    A food whose name says it is sealed in its container and heat-treated there (canned, tinned, in jars,
+    sterilised) or whose components include its can or jar (tinplate, a steel can, a glass jar) is
+    ``food_canning`` rather than ``food_processing`` (:func:`is_heat_preserved`).
 
     ``components`` are ``(name, mass or share)`` pairs (bare names count equally). Without components the
     first class the name (then the description) points to is used.
     """
+    cls = _infer_product_class(name, description, components)
+    names = [c if isinstance(c, str) else c[0] for c in (components or [])]
+    if cls == "food_processing" and (is_heat_preserved(name) or any(_CAN_OR_JAR.search(c) for c in names)):
+        return "food_canning"  # a food sealed in its can or jar and sterilised there
+    return cls
+
+
+def _infer_product_class(name: str, description: str | None,
+                         components: list[tuple[str, float]] | list[str] | None) -> str:
     comps = [(c, 1.0) if isinstance(c, str) else c for c in (components or [])]
     comps = [(c, float(m)) for c, m in comps if m is not None and m > 0]
     if not comps:
@@ -380,13 +405,60 @@ def infer_product_class(name: str, description: str | None = None,
     ranked = [c for c in _MASS_CLASSES if evidence.get(c, 0.0) >= MASS_MAJORITY]
     if ranked:
         return max(ranked, key=lambda c: (evidence[c], -_MASS_CLASSES.index(c)))
+    # An aqueous formulation: chemicals dissolved or dispersed in water (a cleaner, a coagulant, a biocide
+    # solution) is made by mixing, whatever its name says — water and chemicals together carry the majority
+    # of the mass and the chemicals at least MIN_CLASS_SHARE.
+    total = sum(m for _, m in comps)
+    water = sum(m for c, m in comps if _WATER.search(c)) / total
+    chemicals = evidence.get("chemical_formulation", 0.0)
+    if chemicals >= MIN_CLASS_SHARE and chemicals + water >= MASS_MAJORITY:
+        return "chemical_formulation"
     return "general_manufacturing"
 
 
 #: Product classes whose default energy is a further step on goods bought already formed (cutting and
 #: tempering bought flat glass; drilling, plating and etching bought laminate into a board; mounting and
 #: assembling bought parts): a factor covering the conversion of the bought good does not cover it.
-FURTHER_STEP_CLASSES = frozenset({"glass_products", "pcb_fabrication", "electronics_assembly"})
+FURTHER_STEP_CLASSES = frozenset({"glass_products", "pcb_fabrication", "electronics_assembly", "food_canning"})
+
+
+#: Fuels a process-heat line can burn, and the words that name each in an energy line's name.
+FUEL_WORDS: dict[str, str] = {
+    "hard coal": r"\b(hard coal|coal|anthracite|bituminous)\b",
+    "petroleum coke": r"\b(petroleum coke|pet-?coke)\b",
+    "fuel oil": r"\b(fuel oil|heavy fuel oil|hfo|residual oil)\b",
+    "natural gas": r"\b(natural gas|gas)\b",
+}
+
+#: The fuel of each class's default heat, by region (ISO alpha-2), where a general public source says the
+#: region's kilns burn mainly another fuel than natural gas; everywhere else the default is natural gas
+#: (the documented default: European glass, ceramic and brick plants fire mainly natural gas — EU BREFs for
+#: the Manufacture of Glass, JRC 2013, and the Ceramic Manufacturing Industry, JRC 2007; recalled).
+KILN_FUEL_BY_REGION: dict[str, dict[str, str]] = {
+    # Cement clinker and lime kilns in China and India burn mainly coal (India also petroleum coke): the
+    # fuel mix of the GCCA "Getting the Numbers Right" database by region and the IEA/WBCSD cement technology
+    # roadmaps for China (2009) and India (2013) (recalled; no values taken from them).
+    "lime_clinker_burning": {"CN": "hard coal", "IN": "hard coal"},
+    # Brick kilns in China and South Asia (clamp, Bull's trench, zigzag, Hoffmann and tunnel kilns) are fired
+    # with coal, in South Asia also with biomass (World Bank / ICIMOD brick-sector studies for Bangladesh,
+    # Nepal and India, 2011–2017; recalled). Coal is used here: the biomass share is not known per product.
+    "structural_ceramics": {"CN": "hard coal", "IN": "hard coal", "BD": "hard coal", "PK": "hard coal",
+                            "NP": "hard coal", "VN": "hard coal"},
+}
+
+
+def process_fuel(product_class: str, region_code: str | None) -> str:
+    """The fuel of a class's default process heat in a region: :data:`KILN_FUEL_BY_REGION` where a general
+    source says the region's kilns burn another fuel, else natural gas (the documented default)."""
+    return KILN_FUEL_BY_REGION.get(product_class, {}).get((region_code or "").upper(), "natural gas")
+
+
+def fuel_in(line_name: str) -> str | None:
+    """The fuel an energy line's name names ("process heat (hard coal)" → "hard coal"), else None."""
+    for fuel, pattern in FUEL_WORDS.items():
+        if re.search(pattern, line_name, re.I):
+            return fuel
+    return None
 
 
 def conversion_covered(stages: list[str] | tuple[str, ...], product_class: str) -> bool:
@@ -402,34 +474,64 @@ def energy_default(product_class: str) -> EnergyDefault:
 
 @dataclass(frozen=True)
 class ContainerDefault:
-    """A sales container implied by a packed food or drink's name, per kg of packed contents."""
+    """A sales container implied by a packed food or drink's name, per kg of packed contents.
+
+    ``query`` is the factor lookup of the container's material as made into packaging; ``classes`` the
+    product classes whose name word implies it (a drink can is aluminium, a food can tinplate steel)."""
 
     pattern: str
     name: str
     kg_per_kg: float
     basis: str
+    query: str
+    classes: frozenset[str] = frozenset({"food_processing", "food_canning", "beverages"})
 
 
-#: Typical container masses (estimates from common container sizes; users override with a BOM row).
+_FOOD = frozenset({"food_processing", "food_canning"})
+#: Typical container masses per kg of contents (assumptions from common container sizes and weights,
+#: **recalled**, not measured; users override them by listing the container in the composition or BOM).
 CONTAINER_DEFAULTS: tuple[ContainerDefault, ...] = (
-    ContainerDefault(r"\b(glass jars?|jars?|glass bottles?)\b", "glass container", 0.5,
-                     "a 370–720 ml food jar or bottle weighs roughly 0.2–0.4 kg of glass"),
-    ContainerDefault(r"\b(cans?|canned|tins?|tinned)\b", "steel cans", 0.12,
-                     "a 400 g tinplate food can weighs roughly 45–60 g"),
-    ContainerDefault(r"\b(pet bottles?|plastic bottles?)\b", "PET", 0.04,
-                     "a 0.5–1.5 l PET bottle weighs roughly 20–40 g"),
-    ContainerDefault(r"\b(cartons?|tetra ?pak|brick)\b", "paper and board: board", 0.03,
-                     "a 1 l beverage carton weighs roughly 25–30 g"),
+    ContainerDefault(r"\b(glass jars?|jars?|jarred|glass bottles?|in glass)\b", "glass container", 0.5,
+                     "assumption: a 370–720 ml food jar or bottle weighs roughly 0.2–0.4 kg of glass (recalled "
+                     "typical jar weights)", "glass"),
+    ContainerDefault(r"\b(cans?|canned|tins?|tinned)\b", "aluminium drink can", 0.045,
+                     "assumption: a 330 ml aluminium beverage can (body and end) weighs roughly 13–15 g (recalled "
+                     "typical can weights)", "aluminium cans and foil (excl. forming), primary production",
+                     frozenset({"beverages"})),
+    ContainerDefault(r"\b(cans?|canned|tins?|tinned)\b", "steel food can", 0.12,
+                     "assumption: a 400 g tinplate food can (body and ends) weighs roughly 45–60 g (recalled typical "
+                     "can weights)", "steel cans, primary production", _FOOD),
+    ContainerDefault(r"\b(pet bottles?|plastic bottles?)\b", "PET bottle", 0.04,
+                     "assumption: a 0.5–1.5 l PET bottle weighs roughly 20–40 g (recalled typical bottle weights)",
+                     "PET"),
+    ContainerDefault(r"\b(cartons?|tetra ?pak|brick)\b", "beverage carton", 0.03,
+                     "assumption: a 1 l beverage carton weighs roughly 25–30 g (recalled typical carton weights)",
+                     "paper and board: board"),
 )
+
+#: Words of a food preserved by heat in its sealed container (canned, tinned, jarred, retorted, sterilised).
+_RETORTED = re.compile(r"\b(cans?|canned|tins?|tinned|jars?|jarred|retort\w*|sterili[sz]ed|in glass|preserves?)\b|"
+                       r"\bcan \d", re.I)
+
+
+#: A food's component that is its can or jar (the food is then sealed in it and heat-treated there).
+_CAN_OR_JAR = re.compile(r"\b(tinplate|tin ?plate|(steel|tin|food|metal) cans?|cans?|glass jars?|jars?)\b", re.I)
+
+
+def is_heat_preserved(product_name: str) -> bool:
+    """True when a food's name says it is sealed in its container and heat-treated there ("Chickpeas,
+    canned", "Tomato sauce in jars", "Tuna tin"): the retort or pasteurising heat is part of its making."""
+    return bool(_RETORTED.search(product_name))
 
 
 def implied_container(product_name: str, product_class: str) -> ContainerDefault | None:
-    """The container a packed food or drink's name implies ("Sweetcorn can 340g" → steel can), else None.
-    Only for food and beverage classes: for other products a jar or can is the product itself."""
-    if product_class not in ("food_processing", "beverages"):
+    """The container a packed food or drink's name implies ("Sweetcorn can 340g" → steel food can, "Cola can"
+    → aluminium drink can), else None. Only for food and beverage classes: for other products a jar or can is
+    the product itself."""
+    if product_class not in ("food_processing", "food_canning", "beverages"):
         return None
     lowered = product_name.lower()
     for c in CONTAINER_DEFAULTS:
-        if re.search(c.pattern, lowered):
+        if product_class in c.classes and re.search(c.pattern, lowered):
             return c
     return None
