@@ -131,9 +131,11 @@ def test_pulp_takes_its_sense_from_the_name_and_the_context():
 
 # 5. stand-in words exclude the animal commodity
 @pytest.mark.parametrize("name, expected", [
-    ("meat alternative", PLANT_PATTY), ("meat substitute", PLANT_PATTY), ("vegan mince", PLANT_PATTY),
-    ("Fleischersatz", PLANT_PATTY), ("vegan cheese", PLANT_CHEESE), ("plant-based milk", SOY_DRINK),
-    ("oat milk", SOY_DRINK), ("plant-based burger", VEGGIE_BURGER),
+    ("meat alternative", PLANT_PATTY), ("meat substitute", PLANT_PATTY), ("Fleischersatz", PLANT_PATTY),
+    ("vegan mince", "agribalyse3.1.1:food:30181"),  # Soy-based minced
+    ("vegan cheese", PLANT_CHEESE), ("plant-based milk", SOY_DRINK), ("oat milk", SOY_DRINK),
+    ("plant-based burger", VEGGIE_BURGER), ("soy yogurt", "agribalyse3.1.1:food:19693"),  # Soy dessert, plain
+    ("oat cream", "agribalyse3.1.1:food:11214"),  # Soy "cream" preparation
 ])
 def test_stand_ins_are_plant_based(name, expected):
     assert _id(name) == expected
@@ -143,9 +145,16 @@ def test_stand_in_rule_leaves_real_products_alone():
     for name in ("coconut milk", "peanut butter", "beef burger", "cocoa butter"):
         assert not read_name(name).stand_in, name
     assert "beef" in _match("beef burger").factor.name.lower()
+    # "vegan butter" is a vegetable-fat spread, not butter
+    assert "margarine" in _match("vegan butter").factor.name.lower()
     # a stand-in with no plant-based concept is searched without any animal food
-    m = _match("vegan butter")
-    assert m is None or "butter" not in m.factor.name.lower() or "plant" in m.factor.name.lower()
+    r = read_name("vegan egg")
+    assert r.stand_in and r.concept is None and r.lookups[-1] == "plant based egg"
+
+
+@pytest.mark.parametrize("name", ["yogurt", "plain yogurt", "natural yoghurt", "Joghurt"])
+def test_yogurt_is_plain_cow_milk_yogurt(name):
+    assert _id(name) == "agribalyse3.1.1:food:19593"  # Yogurt, fermented milk or dairy specialty, plain
 
 
 # 6. the factor gaps, by name (EN and DE/FR/IT/ES)

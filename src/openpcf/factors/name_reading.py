@@ -17,7 +17,7 @@ The steps, all pure:
    material concept beats a part or form word and a generic word ("XPS insulation board" is XPS); among
    materials the right-most wins (English compounds name the thing last: "glass-fibre reinforced
    polyamide" is polyamide), then the longest ("stainless steel 304" is stainless steel). Grades and codes
-   (5754, C30/37, 42.5) never name a material. A form word of a formed good ("bottle", "film", "cap",
+   (5754, C30/37, 42.5) never name a material; what follows "for" is the use ("frit for enamel" is frit). A form word of a formed good ("bottle", "film", "cap",
    "moulded") sets ``formed``: a polymer concept then takes its ``formed`` targets (a factor that includes
    forming), while a plain name, granulate or resin takes the primary polymer at the plant gate.
 5. Sense from context: an ambiguous word ("lime", "oil", "pulp", "chalk", "nut") takes the sense whose
@@ -26,7 +26,13 @@ The steps, all pure:
    ("frame", "coating", "scrap") takes its material from the category or a sibling; a part word after a
    device word ("speaker housing", "battery cover") names the part of its usual material class, not the
    device; a concept with an ``in_context`` reading takes it when the context names it (a populated board in
-   a computer, server or phone is a dense board with a high IC share).
+   a computer, server or phone is a dense board with a high IC share). The other words of the name count as
+   context too ("mango pulp" is a fruit pulp), and a concept named by a phrase can have senses
+   (``concept_senses``: a plasticiser of concrete is an admixture). A part word after any word that names no
+   material ("toaster housing") is the part: a sibling's material for the same part, else its usual material,
+   marked ``assumed`` (the resolver flags it as a class factor).
+6. Stand-ins: "meat alternative", "vegan cheese", "plant-based burger", "oat milk" name a plant-based product,
+   never the animal commodity (``stand_in``; the plant-based concept of the product word, from ``stand_ins``).
 """
 
 from __future__ import annotations

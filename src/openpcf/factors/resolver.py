@@ -9,7 +9,9 @@ Order for a name: a factor's exact name; the practitioner's reading
 (:func:`openpcf.factors.name_reading.read_name`: language, lemmas, route words, head material, sense from
 context) and its concept's route-correct targets; the exact name or alias of each lookup text; a
 partial-word search (BM25 candidates from :class:`openpcf.search.lexical.LexicalIndex`, scored by
-:func:`name_score`) accepted only at ``MIN_MATCH_SCORE`` = 0.55 or above. Below that the library gives no
+:func:`name_score`) accepted only at ``MIN_MATCH_SCORE`` = 0.55 or above. A natural-gas factor never answers a
+name whose "gas" is qualified by another substance (:func:`names_other_gas`), a stand-in never an animal food,
+and a part whose material is only assumed is returned flagged (method "class", ``ASSUMED_SCORE``). Below that the library gives no
 answer, and :class:`openpcf.factors.material_class.MaterialClassResolver` answers with a class factor
 (method "class", confidence "low") or nothing does — a weak match is never used silently.
 """
@@ -139,6 +141,7 @@ def _names_another_food(reading: NameReading) -> bool:
 #: FOOD_STATE_WORDS they do not name a processed state.
 _COMMODITY_WORDS = frozenset({"raw", "fresh", "whole", "organic", "conventional", "lean", "boneless", "bone",
                               "skinless", "meat", "chilled", "trimmed", "grade", "quality", "bulk", "the", "of",
+                              "plain", "natural", "unflavoured", "unflavored", "unsweetened",
                               "and", "with", "from", "in"})
 #: Words of an animal food, and words that make a factor a plant-based product even when it names one
 #: ("Plant-based cheese", "Soy drink"): a stand-in ("meat alternative") never takes an animal food.
