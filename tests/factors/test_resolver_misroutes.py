@@ -115,6 +115,9 @@ def test_a_sibling_names_the_material_of_the_part():
     assert m.method != "class"
     # a material in the name itself wins: "steel fan cover" is steel, not the fan nor a plastic cover
     assert read_name("steel fan cover").concept == "steel"
+    # a word that says a material, even one without a concept, is no device: the part rule stays out
+    for name in ("bamboo cover", "wooden housing", "carbon fibre frame"):
+        assert not read_name(name).assumed and read_name(name).concept != "plastic", name
 
 
 # 4. pulp: kraft pulp alone or among paper inputs, the fruit in a food name or context

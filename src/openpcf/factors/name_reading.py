@@ -318,8 +318,8 @@ def _device_part(words: tuple[str, ...], key: str | None, context: QueryContext 
     # a device, or a food that names the machine ("coffee machine housing"), is the whole the part belongs to
     device = key is not None and table.concepts[key].material_class in ("electronics", "food")
     # a word before the part that names no material names the whole ("toaster housing", "drill casing")
-    whole = [w for w in words[:-1] if not re.search(r"\d", w) and len(w) > 1 and w not in table.forms]
-    if not device and not (key is None and whole):
+    before = [w for w in words[:-1] if not re.search(r"\d", w) and len(w) > 1]
+    if not device and not (key is None and before and _names_no_material(before, table)):
         return None, None
     part = words[-1]
     _, siblings = _context_words(context)
@@ -330,6 +330,17 @@ def _device_part(words: tuple[str, ...], key: str | None, context: QueryContext 
                 return found, f"'{part}' of a device read as {found} from the sibling inputs"
     usual = table.device_parts[part]
     return usual, f"'{part}' of a device read as {usual}, its usual material (assumed)"
+
+
+def _names_no_material(words: list[str], table: ConceptTable) -> bool:
+    """True when none of ``words`` says a material: no form word ("carbon fibre frame", "fabric cover") and no
+    material class recognised from the words ("bamboo cover", "wooden housing")."""
+    from openpcf.factors.material_class import material_class  # the word lists of the class fallback
+
+    if any(w in table.forms for w in words):
+        return False
+    found = material_class(" ".join(words))
+    return found is None or found == "electronics"
 
 
 def _stand_in(words: tuple[str, ...], key: str | None, table: ConceptTable) -> tuple[str | None, str | None]:
