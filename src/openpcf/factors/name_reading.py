@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import pairwise
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -354,7 +355,7 @@ def _stand_in(words: tuple[str, ...], key: str | None, table: ConceptTable) -> t
         return None, None
     marker = next((" ".join(m) for m in st.markers if _has(words, m)), None)
     if marker is None:
-        marker = next((f"{a} {b}" for a, b in zip(words, words[1:]) if a in st.plant_words and b in st.dairy_words),
+        marker = next((f"{a} {b}" for a, b in pairwise(words) if a in st.plant_words and b in st.dairy_words),
                       None)
     if marker is None:
         return None, None

@@ -152,7 +152,7 @@ _PLANT_WORDS = frozenset({"plant", "vegan", "veggie", "vegetarian", "soy", "soya
                           "vegetable", "vegetal", "oat", "almond", "rice", "pea", "coconut", "wheat"})
 #: Words before "gas" that leave it natural gas; any other word before it names the gas ("nitrogen gas").
 _FUEL_GAS_WORDS = frozenset({"natural", "fossil", "town", "city", "mains", "pipeline", "fuel", "heating", "lng", "cng",
-                             "methane", "grid", "piped", "network", "main", "mains", "the", "of", "a"})
+                             "methane", "grid", "piped", "network", "main", "the", "of", "a"})
 _END_OF_LIFE = frozenset({"decomposition", "disposal", "waste", "landfill", "incineration", "treatment", "wastewater",
                           "composting", "removed", "recovery"})
 
@@ -284,7 +284,7 @@ class LibraryResolver:
         words = set(self._words(factor))
         if names_other_gas(reading.words, words):
             return False
-        if reading.stand_in and reading.food and (not factor.category == "food" or (words & _ANIMAL_WORDS and not words & _PLANT_WORDS)):
+        if reading.stand_in and reading.food and (factor.category != "food" or (words & _ANIMAL_WORDS and not words & _PLANT_WORDS)):
             return False
         if reading.concept is None:  # an unknown name: still never a dish for a name that is not one
             return not (factor.category == "food" and is_prepared(words, set(reading.words)))
