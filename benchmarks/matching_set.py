@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
 """The frozen matching test set: resolve names as practitioners write them and judge each answer.
 
-    python benchmarks/matching_set.py [--set benchmarks/reference/matching.jsonl]
+    python benchmarks/matching_set.py [--set main|supplement|all|PATH ...]
         [--synonyms benchmarks/reference/material_synonyms.json] [--no-context] [--out summary.json]
+
+``--set`` names the set: ``main`` (``reference/matching.jsonl``, the default), ``supplement``
+(``reference/matching_supplement.jsonl``: industrial gases, dairy and other food ingredients, parts named by
+their device, stand-in foods, solvents and additives, names in DE/FR/IT/ES), ``all`` (both) or a path; it may
+be given more than once. Item ids must be unique across the sets read.
 
 Every item is sent through ``openpcf factors resolve --batch IN --out OUT`` (a subprocess, as a user
 would run it). A batch row is ``{"id", "name", "unit"?, "geography"?, "context"?}``; ``context`` is
@@ -43,6 +48,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SET = ROOT / "benchmarks" / "reference" / "matching.jsonl"
+SETS = {"main": DEFAULT_SET, "supplement": ROOT / "benchmarks" / "reference" / "matching_supplement.jsonl"}
 DEFAULT_SYNONYMS = ROOT / "benchmarks" / "reference" / "material_synonyms.json"
 
 SECONDARY_WORDS = ("recycled", "secondary", "closed loop", "open loop", "remelted", "eaf", "electric arc")
@@ -126,6 +132,18 @@ def read_jsonl(path: Path) -> list[dict]:
     return rows
 
 
+def set_paths(names: list[str]) -> list[Path]:
+    """The files of the named sets ("main", "supplement", "all" or a path), in order, each once."""
+    out: list[Path] = []
+    for name in names:
+        for path in (list(SETS.values()) if name == "all" else [SETS.get(name, Path(name))]):
+            if not path.is_file():
+                raise SystemExit(f"matching set not found: {path}")
+            if path not in out:
+                out.append(path)
+    return out
+
+
 def resolve_batch(items: list[dict], with_context: bool) -> dict[str, dict]:
     """Run ``openpcf factors resolve --batch`` on the items; returns the answers by item id."""
     with tempfile.TemporaryDirectory(prefix="openpcf-matching-") as tmp:
@@ -158,14 +176,19 @@ def shares(rows: list[tuple[dict, bool]], key: str) -> dict[str, tuple[int, int]
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--set", type=Path, default=DEFAULT_SET)
+    ap.add_argument("--set", action="append", default=None, metavar="main|supplement|all|PATH",
+                    help="the set(s) to judge (repeatable; default main)")
     ap.add_argument("--synonyms", type=Path, default=DEFAULT_SYNONYMS)
     ap.add_argument("--no-context", action="store_true", help="do not send the items' context to the resolver")
     ap.add_argument("--verbose", action="store_true", help="print every item's verdict")
     ap.add_argument("--out", type=Path, default=None, help="write a JSON summary here")
     args = ap.parse_args(argv)
 
-    items = read_jsonl(args.set)
+    paths = set_paths(args.set or ["main"])
+    items = [it for path in paths for it in read_jsonl(path)]
+    ids = [it["id"] for it in items]
+    if len(set(ids)) != len(ids):
+        raise SystemExit("matching set: item ids repeat across the sets read")
     synonyms = json.loads(args.synonyms.read_text(encoding="utf-8"))
     answers = resolve_batch(items, with_context=not args.no_context)
     verdicts, judged = [], []
@@ -193,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"items {len(items)}, no factor {no_factor}")
     print(f"right overall: {n_right}/{len(items)} = {n_right / len(items):.3f}")
     if args.out:
-        summary = {"set": str(args.set), "context_sent": not args.no_context, "items": len(items),
+        summary = {"set": [str(p) for p in paths], "context_sent": not args.no_context, "items": len(items),
                    "right": n_right, "share_right": round(n_right / len(items), 3), "no_factor": no_factor,
                    "by_group": {k: {"right": r, "total": t} for k, (r, t) in by_group.items()},
                    "by_kind": {k: {"right": r, "total": t} for k, (r, t) in by_kind.items()},

@@ -8,6 +8,8 @@ import math
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 REF = ROOT / "benchmarks" / "reference"
 
@@ -102,3 +104,18 @@ def test_estimate_command_is_what_a_user_types(tmp_path):
     assert cmd[1:4] == ["-m", "openpcf", "estimate"] and "--bom" in cmd and cmd[cmd.index("--region") + 1] == "DE"
     bom = json.loads((tmp_path / "chair.bom.json").read_text())
     assert bom == {"bom": [{"name": "steel", "amount": 6, "unit": "kg"}]}
+
+
+def test_supplementary_matching_set_shape_and_set_names(tmp_path):
+    items = _jsonl(REF / "matching_supplement.jsonl")
+    main_ids = {i["id"] for i in _jsonl(REF / "matching.jsonl")}
+    assert len(items) >= 60 and len({i["id"] for i in items}) == len(items)
+    assert not main_ids & {i["id"] for i in items}  # --set all reads both: ids must not collide
+    assert {"industrial_gas", "dairy_food", "device_part", "stand_in_food", "chemical_additive"} == \
+        {i["group"] for i in items}
+    assert {i["expected_route"] for i in items} <= {"primary", "secondary", "market", "any"}
+    paths = matching_script.set_paths(["all", "supplement"])
+    assert paths == [REF / "matching.jsonl", REF / "matching_supplement.jsonl"]  # each once, in order
+    assert matching_script.set_paths(["main"]) == [REF / "matching.jsonl"]
+    with pytest.raises(SystemExit, match="matching set not found"):
+        matching_script.set_paths([str(tmp_path / "absent.jsonl")])

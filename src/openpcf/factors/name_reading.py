@@ -17,7 +17,7 @@ The steps, all pure:
    material concept beats a part or form word and a generic word ("XPS insulation board" is XPS); among
    materials the right-most wins (English compounds name the thing last: "glass-fibre reinforced
    polyamide" is polyamide), then the longest ("stainless steel 304" is stainless steel). Grades and codes
-   (5754, C30/37, 42.5) never name a material. A form word of a formed good ("bottle", "film", "cap",
+   (5754, C30/37, 42.5) never name a material; what follows "for" is the use ("frit for enamel" is frit). A form word of a formed good ("bottle", "film", "cap",
    "moulded") sets ``formed``: a polymer concept then takes its ``formed`` targets (a factor that includes
    forming), while a plain name, granulate or resin takes the primary polymer at the plant gate.
 5. Sense from context: an ambiguous word ("lime", "oil", "pulp", "chalk", "nut") takes the sense whose
@@ -26,13 +26,20 @@ The steps, all pure:
    ("frame", "coating", "scrap") takes its material from the category or a sibling; a part word after a
    device word ("speaker housing", "battery cover") names the part of its usual material class, not the
    device; a concept with an ``in_context`` reading takes it when the context names it (a populated board in
-   a computer, server or phone is a dense board with a high IC share).
+   a computer, server or phone is a dense board with a high IC share). The other words of the name count as
+   context too ("mango pulp" is a fruit pulp), and a concept named by a phrase can have senses
+   (``concept_senses``: a plasticiser of concrete is an admixture). A part word after any word that names no
+   material ("toaster housing") is the part: a sibling's material for the same part, else its usual material,
+   marked ``assumed`` (the resolver flags it as a class factor).
+6. Stand-ins: "meat alternative", "vegan cheese", "plant-based burger", "oat milk" name a plant-based product,
+   never the animal commodity (``stand_in``; the plant-based concept of the product word, from ``stand_ins``).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from itertools import pairwise
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -83,6 +90,24 @@ class ConceptTable:
     #: words of a device ("battery", "fan") and the usual material of a part of one ("housing" → plastic)
     device_words: frozenset[str] = frozenset()
     device_parts: dict[str, str] = field(default_factory=dict)
+    #: stand-in words ("vegan", "meat alternative", "plant-based") and the plant-based concept per product word
+    stand_ins: StandIns | None = None
+    #: concept → its senses in a context, for a concept named by a phrase ("plasticiser" of concrete)
+    concept_senses: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StandIns:
+    """A plant-based product named by the animal product it replaces ("meat alternative", "vegan cheese",
+    "oat milk"): the marker phrases, the plant words that make a dairy word a stand-in, the animal food
+    concepts, the plant-based concept per product word, and the default for a meat."""
+
+    markers: tuple[tuple[str, ...], ...]
+    plant_words: frozenset[str]
+    dairy_words: frozenset[str]
+    animal: frozenset[str]
+    by_product: dict[str, str]
+    default: str
 
 
 @lru_cache(maxsize=1)
@@ -112,7 +137,20 @@ def concept_table() -> ConceptTable:
         in_context={k: tuple(v) for k, v in data.get("in_context", {}).items()},
         device_words=frozenset(w for d in data.get("device_parts", {}).get("words", ()) for w in lemma_words(d)),
         device_parts={lemma_words(k)[0]: v for k, v in data.get("device_parts", {}).get("materials", {}).items()},
+        stand_ins=_stand_ins(data.get("stand_ins")),
+        concept_senses={k: tuple(v) for k, v in data.get("concept_senses", {}).items() if not k.startswith("_")},
     )
+
+
+def _stand_ins(data: dict[str, Any] | None) -> StandIns | None:
+    if not data:
+        return None
+    return StandIns(markers=tuple(tuple(lemma_words(m)) for m in data["words"]),
+                    plant_words=frozenset(w for p in data["plant_words"] for w in lemma_words(p)),
+                    dairy_words=frozenset(w for p in data["dairy_words"] for w in lemma_words(p)),
+                    animal=frozenset(data["animal"]),
+                    by_product={lemma_words(k)[0]: v for k, v in data["by_product"].items()},
+                    default=data["default"])
 
 
 @dataclass(frozen=True)
@@ -132,6 +170,11 @@ class NameReading:
     notes: tuple[str, ...] = field(default_factory=tuple)
     #: the name says the input is a formed good ("HDPE bottle", "PP film"): a factor including forming fits it
     formed: bool = False
+    #: a plant-based stand-in for an animal food ("meat alternative", "oat milk"): never the animal commodity
+    stand_in: bool = False
+    #: the material is assumed (the usual material of a part of a device, named by neither the name nor a
+    #: sibling input): the resolver flags the match as a class factor
+    assumed: bool = False
 
 
 def _has(words: tuple[str, ...] | list[str], phrase: tuple[str, ...]) -> bool:
@@ -171,6 +214,10 @@ def _matches(words: tuple[str, ...], table: ConceptTable) -> list[tuple[int, int
 def _head(words: tuple[str, ...], table: ConceptTable) -> tuple[str | None, tuple[str, ...]]:
     """The head concept of a name and the words that named it (see module docstring, step 4)."""
     found = _matches(words, table)
+    # "frit for enamel", "CO2 for welding": what follows "for" is the use, not the material
+    if "for" in words[1:]:
+        cut = words.index("for", 1)
+        found = [m for m in found if m[1] <= cut] or found
     if not found:
         return None, ()
 
@@ -212,13 +259,15 @@ def _concept_in(words: list[str], table: ConceptTable, want_class: set[str] | No
     return best[1] if best else None
 
 
-def _sense(word: str, concept: str | None, context: QueryContext | None, table: ConceptTable) -> tuple[str | None, str | None]:
-    """(concept, note) for an ambiguous or part word given the context; ``concept`` unchanged when no rule."""
-    senses = table.senses.get(word)
+def _sense(word: str, concept: str | None, context: QueryContext | None, table: ConceptTable,
+           own: tuple[str, ...] = ()) -> tuple[str | None, str | None]:
+    """(concept, note) for an ambiguous or part word given the context; ``concept`` unchanged when no rule. The
+    other words of the name itself count as context too ("mango pulp" is a fruit pulp without any context)."""
+    senses = table.senses.get(word) or table.concept_senses.get(word)
     if not senses:
         return concept, None
     category, siblings = _context_words(context)
-    every = category + [w for s in siblings for w in s]
+    every = category + [w for s in siblings for w in s] + ["|", *(w for w in own if w != word)]
     best, best_hits = None, 0
     for s in senses:
         target = s["concept"]
@@ -267,8 +316,11 @@ def _device_part(words: tuple[str, ...], key: str | None, context: QueryContext 
     (``device_parts``: housing/cover → plastic, frame/bracket → steel). (None, None) when no rule applies."""
     if len(words) < 2 or words[-1] not in table.device_parts:
         return None, None
-    device = key is not None and table.concepts[key].material_class == "electronics"
-    if not device and not (key is None and any(w in table.device_words for w in words[:-1])):
+    # a device, or a food that names the machine ("coffee machine housing"), is the whole the part belongs to
+    device = key is not None and table.concepts[key].material_class in ("electronics", "food")
+    # a word before the part that names no material names the whole ("toaster housing", "drill casing")
+    before = [w for w in words[:-1] if not re.search(r"\d", w) and len(w) > 1]
+    if not device and not (key is None and before and _names_no_material(before, table)):
         return None, None
     part = words[-1]
     _, siblings = _context_words(context)
@@ -278,7 +330,45 @@ def _device_part(words: tuple[str, ...], key: str | None, context: QueryContext 
             if found and table.concepts[found].material_class != "electronics":
                 return found, f"'{part}' of a device read as {found} from the sibling inputs"
     usual = table.device_parts[part]
-    return usual, f"'{part}' of a device read as {usual}, its usual material"
+    return usual, f"'{part}' of a device read as {usual}, its usual material (assumed)"
+
+
+def _names_no_material(words: list[str], table: ConceptTable) -> bool:
+    """True when none of ``words`` says a material: no form word ("carbon fibre frame", "fabric cover") and no
+    material class recognised from the words ("bamboo cover", "wooden housing")."""
+    from openpcf.factors.material_class import material_class  # the word lists of the class fallback
+
+    if any(w in table.forms for w in words):
+        return False
+    found = material_class(" ".join(words))
+    return found is None or found == "electronics"
+
+
+def _stand_in(words: tuple[str, ...], key: str | None, table: ConceptTable) -> tuple[str | None, str | None]:
+    """(plant-based concept or None, note) when the name is a stand-in for an animal food: a marker
+    ("alternative", "substitute", "vegan", "plant-based"…) with an animal food or a product word, or a plant
+    word right before a dairy word ("oat milk"). The concept is the plant-based one of the right-most product
+    word, else the default for a meat; ("", note) when it is a stand-in with no plant-based concept (search
+    without the animal commodity); (None, None) when the name is no stand-in."""
+    st = table.stand_ins
+    if st is None:
+        return None, None
+    marker = next((" ".join(m) for m in st.markers if _has(words, m)), None)
+    if marker is None:
+        marker = next((f"{a} {b}" for a, b in pairwise(words) if a in st.plant_words and b in st.dairy_words),
+                      None)
+    if marker is None:
+        return None, None
+    products = [w for w in words if w in st.by_product]
+    if not products and key not in st.animal:
+        return None, None
+    note = f"stand-in: '{marker}' names a plant-based product, not the animal commodity"
+    if products:
+        return st.by_product[products[-1]], note
+    if key is not None and table.concepts[key].material_class == "food" and key in (
+            "meat", "beef", "pork", "chicken", "lamb", "turkey", "fish", "salmon"):
+        return st.default, note
+    return "", note
 
 
 @lru_cache(maxsize=16384)  # pure: the tables are read once; a reading is frozen
@@ -286,20 +376,23 @@ def read_name(name: str, context: QueryContext | None = None) -> NameReading:
     """The practitioner's reading of ``name`` (see the module docstring)."""
     table = concept_table()
     raw = strip_accents(name).lower()
+    # "plant-based", "meat-free", "dairy-free" are stand-in markers: read them before the affix is dropped
+    unstripped = tuple(lemma_words(translate(raw)))
     raw = _AFFIX.sub(" ", raw)  # "water-based lacquer" → "lacquer"; "lead-free solder" → "solder"
     english = translate(raw)
     words = tuple(lemma_words(english))
     route = route_of(words)
     key, head = _head(words, table)
     notes: list[str] = []
+    stand_key, stand_note = _stand_in(unstripped, _head(unstripped, table)[0], table)
     core = [w for w in words if not re.search(r"\d", w) and len(w) > 1]
     sense = None
     # a part or an ambiguous word named alone ("cap", "screws", "frame", "lime", "oil")
     lone = [w for w in core if w not in table.forms or w in table.parts or w in table.senses]
     if len(head) == 1 and (head[0] in table.senses):
-        key, sense = _sense(head[0], key, context, table)
+        key, sense = _sense(head[0], key, context, table, words)
     elif key is None and len(lone) == 1 and lone[0] in table.senses:
-        key, sense = _sense(lone[0], key, context, table)
+        key, sense = _sense(lone[0], key, context, table, words)
     if key is None and len(lone) == 1 and lone[0] in table.parts:
         part = table.parts[lone[0]]
         if part is None:
@@ -308,9 +401,15 @@ def read_name(name: str, context: QueryContext | None = None) -> NameReading:
                 key, sense = _sense("frame", None, context, table)
         else:
             key, sense = part, f"'{lone[0]}' read as {part}, its usual material"
+    if key is not None and not sense and key in table.concept_senses:
+        key, sense = _sense(key, key, context, table, words)
     part_key, part_sense = _device_part(words, key, context, table)
     if part_key is not None:
         key, sense = part_key, part_sense
+    assumed = bool(part_sense and part_sense.endswith("(assumed)"))
+    if stand_note is not None:
+        key, sense = (stand_key or None), stand_note
+        head = () if key is None else head
     if key is not None and not sense:
         key, sense = _in_context(key, context, table)
     if sense:
@@ -334,6 +433,14 @@ def read_name(name: str, context: QueryContext | None = None) -> NameReading:
         rest = " ".join(w for w in words if w not in _PUREE and not re.search(r"\d", w))
         if rest:
             add(rest)
+    if concept is not None and concept.key == "fruit pulp":
+        # "mango pulp" is the fresh fruit pulped (about 1 kg per kg): the fruit itself first
+        rest = " ".join(w for w in words if w not in _PUREE | {"pulp", "fruit"} and not re.search(r"\d", w))
+        if rest:
+            add(rest)
+    if stand_note is not None and concept is None:
+        # a stand-in without a plant-based concept: the plant-based product, searched by its name
+        add("plant based " + " ".join(w for w in words if w not in {m for mk in table.stand_ins.markers for m in mk}))
     if concept is not None:
         named = " ".join(head) if head and not sense else concept.query
         if route == "secondary":
@@ -343,8 +450,9 @@ def read_name(name: str, context: QueryContext | None = None) -> NameReading:
         add(concept.query)
     formed = any(_has(words, p) for p in table.formed)
     return NameReading(name=name, english=english, words=words, concept=key, route=route, head=tuple(head),
-                       food=bool(concept and concept.food) or bool(pureed), material_class=material_class, lookups=tuple(lookups),
-                       sense=sense, notes=tuple(notes), formed=formed)
+                       food=bool(concept and concept.food) or bool(pureed) or (stand_note is not None and concept is None),
+                       material_class=material_class, lookups=tuple(lookups), sense=sense, notes=tuple(notes),
+                       formed=formed, stand_in=stand_note is not None, assumed=assumed and key == part_key)
 
 
 def words_beyond(reading: NameReading, said: set[str] | frozenset[str]) -> list[str]:

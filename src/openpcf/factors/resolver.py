@@ -9,7 +9,9 @@ Order for a name: a factor's exact name; the practitioner's reading
 (:func:`openpcf.factors.name_reading.read_name`: language, lemmas, route words, head material, sense from
 context) and its concept's route-correct targets; the exact name or alias of each lookup text; a
 partial-word search (BM25 candidates from :class:`openpcf.search.lexical.LexicalIndex`, scored by
-:func:`name_score`) accepted only at ``MIN_MATCH_SCORE`` = 0.55 or above. Below that the library gives no
+:func:`name_score`) accepted only at ``MIN_MATCH_SCORE`` = 0.55 or above. A natural-gas factor never answers a
+name whose "gas" is qualified by another substance (:func:`names_other_gas`), a stand-in never an animal food,
+and a part whose material is only assumed is returned flagged (method "class", ``ASSUMED_SCORE``). Below that the library gives no
 answer, and :class:`openpcf.factors.material_class.MaterialClassResolver` answers with a class factor
 (method "class", confidence "low") or nothing does — a weak match is never used silently.
 """
@@ -95,6 +97,9 @@ class ResolverChain:
         return [(r.name, r.resolve(q)) for r in self.resolvers]
 
 
+#: Score of a match whose material is assumed (a part's usual material, named by neither the name nor a sibling):
+#: method "class", confidence "low", like the class factors of ``material_class.CLASS_SCORE``.
+ASSUMED_SCORE = 0.3
 #: A search hit scoring below this is never used: the class resolver answers instead (flagged) or nothing does.
 MIN_MATCH_SCORE = 0.55
 #: Words of a factor name that say how or where it was made, not what it is (not counted against a match).
@@ -136,9 +141,29 @@ def _names_another_food(reading: NameReading) -> bool:
 #: FOOD_STATE_WORDS they do not name a processed state.
 _COMMODITY_WORDS = frozenset({"raw", "fresh", "whole", "organic", "conventional", "lean", "boneless", "bone",
                               "skinless", "meat", "chilled", "trimmed", "grade", "quality", "bulk", "the", "of",
+                              "plain", "natural", "unflavoured", "unflavored", "unsweetened",
                               "and", "with", "from", "in"})
+#: Words of an animal food, and words that make a factor a plant-based product even when it names one
+#: ("Plant-based cheese", "Soy drink"): a stand-in ("meat alternative") never takes an animal food.
+_ANIMAL_WORDS = frozenset({"meat", "beef", "pork", "chicken", "poultry", "lamb", "mutton", "veal", "turkey", "duck",
+                           "fish", "salmon", "tuna", "milk", "cheese", "cream", "butter", "yogurt", "egg", "ham",
+                           "bacon", "goat", "ewe", "cow"})
+_PLANT_WORDS = frozenset({"plant", "vegan", "veggie", "vegetarian", "soy", "soya", "soybean", "tofu", "seitan",
+                          "vegetable", "vegetal", "oat", "almond", "rice", "pea", "coconut", "wheat"})
+#: Words before "gas" that leave it natural gas; any other word before it names the gas ("nitrogen gas").
+_FUEL_GAS_WORDS = frozenset({"natural", "fossil", "town", "city", "mains", "pipeline", "fuel", "heating", "lng", "cng",
+                             "methane", "grid", "piped", "network", "main", "the", "of", "a"})
 _END_OF_LIFE = frozenset({"decomposition", "disposal", "waste", "landfill", "incineration", "treatment", "wastewater",
                           "composting", "removed", "recovery"})
+
+
+def names_other_gas(query_words: Sequence[str], candidate_words: set[str] | frozenset[str]) -> bool:
+    """True when a natural-gas candidate answers a name whose "gas" is qualified by another substance: "nitrogen
+    gas", "oxygen gas", "shielding gas" name that gas, not the fuel ("gas", "natural gas", "mains gas" keep it)."""
+    if not {"natural", "gas"} <= set(candidate_words) or "natural" in query_words:
+        return False
+    words = list(query_words)
+    return any(w == "gas" and i > 0 and words[i - 1] not in _FUEL_GAS_WORDS for i, w in enumerate(words))
 
 
 def name_score(query_words: Sequence[str], head: Sequence[str], candidate: str, route: str = "market") -> float:
@@ -257,13 +282,17 @@ class LibraryResolver:
         if reading is None:
             return True
         words = set(self._words(factor))
+        if names_other_gas(reading.words, words):
+            return False
+        if reading.stand_in and reading.food and (factor.category != "food" or (words & _ANIMAL_WORDS and not words & _PLANT_WORDS)):
+            return False
         if reading.concept is None:  # an unknown name: still never a dish for a name that is not one
             return not (factor.category == "food" and is_prepared(words, set(reading.words)))
         is_food = factor.category == "food"
         if reading.food != is_food and reading.material_class not in ("water",):
             return False
-        if reading.food and is_prepared(words, set(reading.words)):
-            return False
+        if reading.food and not reading.stand_in and is_prepared(words, set(reading.words)):
+            return False  # a plant-based stand-in is a prepared product by nature ("Veggie burger, prepacked")
         if factor.category in _NOT_MATERIAL and reading.material_class not in ("water",):
             return False
         if words & _END_OF_LIFE and not set(reading.words) & _END_OF_LIFE:
@@ -309,8 +338,10 @@ class LibraryResolver:
         return list(cache[key])
 
     def _target_factors(self, concept: Concept, route: str, unit: str | None) -> list[Factor]:
+        st = concept_table().stand_ins
+        stand_in = st is not None and (concept.key in st.by_product.values() or concept.key == st.default)
         reading = NameReading(name=concept.key, english=concept.key, words=(), concept=concept.key,
-                              food=concept.food, material_class=concept.material_class)
+                              food=concept.food, material_class=concept.material_class, stand_in=stand_in)
         want = {"market": ("market_mix", "primary"), "primary": ("primary",), "secondary": ("secondary",),
                 "formed": ("primary", "market_mix")}[route]
         for spec in concept.targets.get(route, ()):
@@ -343,7 +374,7 @@ class LibraryResolver:
             return None
         if concept.food and set(reading.words) & _COOKED_STATE:
             return None  # the name says the food is cooked or canned: the search finds that state
-        if concept.food and _names_another_food(reading):
+        if concept.food and not reading.stand_in and _names_another_food(reading):
             return None  # "beef heart", "lamb's lettuce", "meat alternative": the search finds that product
         found = self.target_factors(concept, route, q.unit)
         if not found:
@@ -372,6 +403,14 @@ class LibraryResolver:
             if match is not None:
                 return match
         reading = read_name(q.name, q.context)
+        match = self._resolve_reading(q, reading)
+        if match is not None and reading.assumed:
+            # the usual material of a part of a device, said by neither the name nor a sibling: flagged
+            return match.model_copy(update={"method": "class", "score": ASSUMED_SCORE, "confidence": "low",
+                                            "matched_text": f"{match.matched_text}; {reading.sense}"})
+        return match
+
+    def _resolve_reading(self, q: FactorQuery, reading: NameReading) -> FactorMatch | None:
         target = self._target_match(reading, q)
         if isinstance(target, FactorMatch):
             return target
