@@ -89,6 +89,11 @@ def summarise(trace: Trace) -> Trace:
     # are not modified: a deep copy of a 10,000-line trace took seconds.
     out = trace.model_copy(update={"inputs": [_line_copy(x) for x in trace.inputs],
                                    "energy": [_line_copy(x) for x in trace.energy]})
+    return summarise_in_place(out)
+
+
+def summarise_in_place(out: Trace) -> Trace:
+    """:func:`summarise` on a trace the caller owns (its lines are written, not copied); returns it."""
     for line in out.all_lines():
         line.kgco2e = line_kgco2e(line)
     total = total_kgco2e(out)

@@ -23,6 +23,7 @@ import io
 import json
 import math
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -216,6 +217,7 @@ HEADER_SYNONYMS: dict[str, tuple[str, ...]] = {
 _HEADER_UNIT = re.compile(r"^(?P<word>.*?)\s*(?:[(\[]\s*(?P<unit>[^)\]]+?)\s*[)\]]|[\s_]+(?:in\s+)?(?P<unit2>kg|g|t|lb|%))$")
 
 
+@lru_cache(maxsize=1024)  # a JSON BOM names its fields again on every row
 def header_field(header: str) -> tuple[str | None, str | None]:
     """A BOM column header → (field, unit given in the header): ``"Qty"`` → ("amount", None),
     ``"mass (kg)"`` / ``"mass_kg"`` → ("amount", "kg"); an unknown column → (None, None)."""

@@ -22,7 +22,7 @@ from typing import Any
 
 from openpcf import units
 from openpcf.engine.activity_mapping import acceptable, choose_factor, looks_recycled, provenance
-from openpcf.engine.aggregation import declared_mass_kg, summarise
+from openpcf.engine.aggregation import declared_mass_kg, summarise, summarise_in_place
 from openpcf.engine.checks import structural_checks
 from openpcf.engine.composition import (
     ComponentAmount,
@@ -434,15 +434,26 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
     choose_factor = _distinct_choices()  # noqa: N806 (shadows the module function with its memoised form)
     names = list(dict.fromkeys(x.name for x in lines if not x.children and x.role != "remainder"))  # distinct
     contexts = {n: QueryContext(category=product_name, siblings=tuple(s for s in names if s != n)) for n in names}
+    # A line (arriving without factor or boundary) is mapped from its name, recycled flag, role and forced
+    # activity only: the first line with these is mapped below, every later one takes its records (shared,
+    # never modified in place: nested records of a trace are replaced, not edited) and its note.
+    first: dict[tuple[str, bool, str | None, str | None], tuple[InputLine, int]] = {}
     for line in lines:
         if line.children or line.role == "remainder":
             continue
+        forced = line.activity.query if line.activity is not None and line.activity.method == "user" else None
+        key = (line.name, line.recycled, line.role, forced)
+        if key in first:
+            same, n_notes = first[key]
+            line.activity, line.factor, line.boundary = same.activity, same.factor, same.boundary
+            line.notes.extend(same.notes[n_notes:])
+            continue
+        first[key] = (line, len(line.notes))
         reading = interpret(line.name)
         if line.recycled and not reading.recycled:  # recycled by a BOM flag or a product-level statement
             from dataclasses import replace
 
             reading = replace(reading, recycled=True, queries=tuple(f"recycled {q}" for q in reading.queries) + reading.queries)
-        forced = line.activity.query if line.activity is not None and line.activity.method == "user" else None
         extra: list[str] = []
         if forced is None and not reading.queries and reading.recycled:
             extra = [f"recycled {product_name}", product_name]  # "Pre-consumer material" of an aluminium foil
@@ -492,14 +503,20 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
                 line.boundary = LineBoundary(conversion_energy="added", recycled_rule="cut_off",
                                              reason="secondary-material factor (reprocessing of recycled feed, no "
                                              "first-life burden): " + RECYCLING_RULE)
+    # the proxy depends on the name only; its activity record adds the line's own alternatives (one record per
+    # name and prior activity: lines of one name share it). The prior record is kept so that its id stays its own.
+    proxies: dict[Any, tuple[tuple[FactorProvenance, Activity] | None, Activity | None, Activity | None]] = {}
     for line in lines:
         if line.children or line.factor is not None or line.rate.value <= 0 or line.role == "remainder":
             continue
-        found = _class_proxy(line, source, geography)
+        key = (line.name, id(line.activity))
+        if key not in proxies:
+            found = _class_proxy(line, source, geography)
+            proxies[key] = (found, None if found is None else found[1].model_copy(update={"alternatives": (
+                line.activity.alternatives if line.activity else []) + found[1].alternatives}), line.activity)
+        found, proxied_activity, _ = proxies[key]
         if found is not None:
-            line.factor, activity = found
-            line.activity = activity.model_copy(update={"alternatives": (line.activity.alternatives if line.activity else [])
-                                                        + activity.alternatives})
+            line.factor, line.activity = found[0], proxied_activity
             line.notes.append(f"no factor of its own: proxied by the class factor {line.factor.name!r} of its own "
                               "material class (wide spread)")
     for line in lines:
@@ -906,4 +923,4 @@ def finish(trace: Trace, *, seed: int = 0, runs: int = DEFAULT_RUNS) -> Trace:
     out = require_finite(summarise(trace))
     out.checks = keep + structural_checks(out)
     out.uncertainty = monte_carlo(out, runs=runs, seed=seed)
-    return require_finite(summarise(out))
+    return require_finite(summarise_in_place(out))  # ``out`` is this function's own copy

@@ -22,6 +22,7 @@ from typing import Protocol, runtime_checkable
 
 from openpcf import units
 from openpcf.factors.library import FactorLibrary
+from openpcf.factors.memo import per_resolver
 from openpcf.factors.name_reading import (
     Concept,
     NameReading,
@@ -421,6 +422,7 @@ class LibraryResolver:
             out.append(int(idx))
         return out
 
+    @per_resolver  # pure in its arguments: the resolver's factors do not change
     def _scored(self, text: str, k: int, unit: str | None,
                 reading: NameReading | None) -> list[tuple[Factor, float, str]]:
         words = lemma_words(text)
