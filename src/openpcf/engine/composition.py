@@ -29,6 +29,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from openpcf import units
+from openpcf.engine.collector import collector_paused
 from openpcf.engine.product import BomEntry
 from openpcf.engine.trace import Check, DeclaredUnit, InputLine
 from openpcf.formats.problems import FormatError
@@ -365,6 +366,7 @@ def _checked(path: Path, entries: list[tuple[int, BomEntry]], first_row: int) ->
     return rows
 
 
+@collector_paused  # one record per row and no reference cycles; see engine/collector.py
 def read_bom(path: str | Path) -> list[BomEntry]:
     """Read a BOM file (.csv with a header, or .json) into entries; errors name file, line and field.
 

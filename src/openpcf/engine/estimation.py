@@ -24,6 +24,7 @@ from openpcf import units
 from openpcf.engine.activity_mapping import acceptable, choose_factor, looks_recycled, provenance
 from openpcf.engine.aggregation import declared_mass_kg, summarise, summarise_in_place
 from openpcf.engine.checks import structural_checks
+from openpcf.engine.collector import collector_paused
 from openpcf.engine.composition import (
     ComponentAmount,
     CompositionError,
@@ -840,6 +841,7 @@ def _process_lines(materials: list[InputLine], product_class: str, start: int) -
 # ---------------------------------------------------------------- entry point
 
 
+@collector_paused  # an estimate makes no reference cycles; see engine/collector.py
 def estimate(
     product: ProductSpec,
     *,
