@@ -563,6 +563,8 @@ def _boundary_decisions(lines: list[InputLine], product_class: str, handled: fro
     the boundary recorded for them. A line whose material is the product itself (:func:`is_own_material`)
     is covered: its factor is the product's own production."""
     covered = total = 0.0
+    # lines with the same name, flag, factor and prior boundary records get the first one's decision (shared)
+    decided: dict[tuple[Any, ...], tuple[InputLine, Any, Any]] = {}
     for line in lines:
         if line.children or line.kind != "material":
             continue
@@ -577,6 +579,13 @@ def _boundary_decisions(lines: list[InputLine], product_class: str, handled: fro
             continue
         mass = line.rate.value if line.rate.unit == "kg" else 0.0
         total += mass
+        key = (line.name, line.recycled, id(line.factor), id(line.boundary), line.activity.method if line.activity else None)
+        if key in decided:  # (the records of the key are kept in ``decided``: their ids stay theirs)
+            line.boundary = decided[key][0].boundary
+            if line.boundary.conversion_energy == "covered_by_factor":
+                covered += mass
+            continue
+        decided[key] = (line, line.factor, line.boundary)
         stages = line.factor.stages if line.factor is not None else []
         rule = line.boundary.recycled_rule if line.boundary else None
         prior = line.boundary.reason if line.boundary else ""
@@ -915,14 +924,17 @@ def estimate(
     energy += _process_lines(trace.inputs, cls, 1)
     trace.energy = energy
     trace.checks = checks
-    return finish(trace, seed=seed, runs=runs)
+    return finish(trace, seed=seed, runs=runs, in_place=True)  # the trace was built here: no copy of its lines
 
 
-def finish(trace: Trace, *, seed: int = 0, runs: int = DEFAULT_RUNS) -> Trace:
-    """Contributions, total, checks and Monte Carlo of a trace whose lines and factors are set."""
+def finish(trace: Trace, *, seed: int = 0, runs: int = DEFAULT_RUNS, in_place: bool = False) -> Trace:
+    """Contributions, total, checks and Monte Carlo of a trace whose lines and factors are set.
+
+    Returns a new trace and leaves ``trace`` as it was; with ``in_place`` (a caller that owns ``trace`` and
+    drops it) the lines of ``trace`` itself are written and it is returned."""
     keep = [c for c in trace.checks if c.code in ("composition_sum", "region", "reconciliation", "recycled_content",
                                                   "declared_mass", "batch_yield")]
-    out = require_finite(summarise(trace))
+    out = require_finite(summarise_in_place(trace) if in_place else summarise(trace))
     out.checks = keep + structural_checks(out)
     out.uncertainty = monte_carlo(out, runs=runs, seed=seed)
     return require_finite(summarise_in_place(out))  # ``out`` is this function's own copy
