@@ -22,7 +22,7 @@ from typing import Any
 
 from openpcf import units
 from openpcf.engine.activity_mapping import acceptable, choose_factor, looks_recycled, provenance
-from openpcf.engine.aggregation import declared_mass_kg, summarise, summarise_in_place
+from openpcf.engine.aggregation import declared_mass_kg, summarise, summarise_in_place, with_uncertainty
 from openpcf.engine.checks import structural_checks
 from openpcf.engine.collector import collector_paused
 from openpcf.engine.composition import (
@@ -209,8 +209,9 @@ def _bom_lines(entries: Sequence[BomEntry], mass: float | None) -> tuple[list[In
     materials: list[InputLine] = []
     energy: list[InputLine] = []
     ids: dict[str, str] = {}
+    is_energy = {u: _is_energy_unit(u) for u in {e.unit for e in entries}}  # a large BOM repeats a few units
     for i, e in enumerate(entries, start=1):
-        if _is_energy_unit(e.unit):
+        if is_energy[e.unit]:
             energy.append(InputLine(
                 id=f"e{len(energy) + 1}", name=e.name, kind="energy", role="process energy",
                 rate=Rate(value=e.amount, unit=units.canonical_unit(e.unit), origin="user", as_given=f"{e.amount:g} {e.unit}",
@@ -234,7 +235,7 @@ def _bom_lines(entries: Sequence[BomEntry], mass: float | None) -> tuple[list[In
             activity=Activity(query=e.activity, method="user") if e.activity else None,
         ))
     by_id = {x.id: x for x in materials}
-    for e, line in zip([e for e in entries if not _is_energy_unit(e.unit)], materials):
+    for e, line in zip([e for e in entries if not is_energy[e.unit]], materials):
         if e.parent:
             parent = by_id[ids[e.parent]]
             line.parent_id = parent.id
@@ -937,4 +938,4 @@ def finish(trace: Trace, *, seed: int = 0, runs: int = DEFAULT_RUNS, in_place: b
     out = require_finite(summarise_in_place(trace) if in_place else summarise(trace))
     out.checks = keep + structural_checks(out)
     out.uncertainty = monte_carlo(out, runs=runs, seed=seed)
-    return require_finite(summarise_in_place(out))  # ``out`` is this function's own copy
+    return require_finite(with_uncertainty(out))  # the lines are summarised above: only the interval is new
