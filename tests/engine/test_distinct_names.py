@@ -9,8 +9,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-import openpcf.engine.estimation as estimation
-from openpcf.engine import ProductSpec, estimate
+from openpcf.engine import ProductSpec, estimate, estimation
 from openpcf.engine.collector import collector_paused
 from openpcf.engine.estimation import EstimateError
 from openpcf.engine.product import BomEntry
