@@ -252,12 +252,28 @@ class LibraryResolver:
             w = self._name_words[factor.id] = tuple(lemma_words(factor.name))
         return w
 
+    def _word_set(self, factor: Factor) -> frozenset[str]:
+        """The lemmas of a factor's name as a set (memoised per resolver, like ``_words``)."""
+        memo = self.__dict__.setdefault("_word_sets", {})
+        w = memo.get(factor.id)
+        if w is None:
+            w = memo[factor.id] = frozenset(self._words(factor))
+        return w
+
+    def _joined(self, factor: Factor) -> frozenset[str]:
+        """The lemmas of a factor's name with each adjacent pair joined (memoised per resolver)."""
+        memo = self.__dict__.setdefault("_joined_words", {})
+        w = memo.get(factor.id)
+        if w is None:
+            w = memo[factor.id] = frozenset(with_joins(list(self._words(factor))))
+        return w
+
     def _fits_reading(self, factor: Factor, reading: NameReading | None, unit: str | None) -> bool:
         """The factor is of the reading's kind: a food for a food, a material for a material; no dish for an
         ingredient; no end-of-life activity for a material; per mass when a material is asked without unit."""
         if reading is None:
             return True
-        words = set(self._words(factor))
+        words = self._word_set(factor)
         if reading.concept is None:  # an unknown name: still never a dish for a name that is not one
             return not (factor.category == "food" and is_prepared(words, set(reading.words)))
         is_food = factor.category == "food"
@@ -319,7 +335,7 @@ class LibraryResolver:
             for f in self._factors:
                 if not self._allowed(f, unit) or not self._fits_reading(f, reading, unit):
                     continue
-                words = with_joins(list(self._words(f)))
+                words = self._joined(f)
                 if all(w in words for w in spec["all"]) and not any(all(w in words for w in phrase)
                                                                    for phrase in spec["none"]):
                     if unit is not None and not units.is_convertible(f.unit, unit):
