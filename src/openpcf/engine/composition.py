@@ -366,7 +366,7 @@ def _checked(path: Path, entries: list[tuple[int, BomEntry]], first_row: int) ->
     return rows
 
 
-@collector_paused  # one record per row and no reference cycles; see engine/collector.py
+@collector_paused  # one record per row, freed by reference counting; see engine/collector.py
 def read_bom(path: str | Path) -> list[BomEntry]:
     """Read a BOM file (.csv with a header, or .json) into entries; errors name file, line and field.
 

@@ -414,7 +414,7 @@ def _cut_off_feedstock(line: InputLine, product_class: str) -> FactorProvenance:
 
 def _distinct_choices() -> Any:
     """``choose_factor`` memoised for one estimate: a BOM that repeats a name (10,000 lines, a few hundred
-    materials) resolves each distinct lookup once; every line still gets its own Activity record."""
+    materials) resolves each distinct lookup once; each call gets its own copy of the Activity record."""
     memo: dict[Any, tuple[Activity, FactorMatch | None]] = {}
 
     def choose(reading: Any, source: FactorResolver, **kw: Any) -> tuple[Activity, FactorMatch | None]:
@@ -851,7 +851,7 @@ def _process_lines(materials: list[InputLine], product_class: str, start: int) -
 # ---------------------------------------------------------------- entry point
 
 
-@collector_paused  # an estimate makes no reference cycles; see engine/collector.py
+@collector_paused  # its records are freed by reference counting; see engine/collector.py
 def estimate(
     product: ProductSpec,
     *,
