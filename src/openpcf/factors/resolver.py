@@ -252,14 +252,6 @@ class LibraryResolver:
             w = self._name_words[factor.id] = tuple(lemma_words(factor.name))
         return w
 
-    def _word_set(self, factor: Factor) -> frozenset[str]:
-        """The lemmas of a factor's name as a set (memoised per resolver, like ``_words``)."""
-        memo = self.__dict__.setdefault("_word_sets", {})
-        w = memo.get(factor.id)
-        if w is None:
-            w = memo[factor.id] = frozenset(self._words(factor))
-        return w
-
     def _joined(self, factor: Factor) -> frozenset[str]:
         """The lemmas of a factor's name with each adjacent pair joined (memoised per resolver)."""
         memo = self.__dict__.setdefault("_joined_words", {})
@@ -273,7 +265,7 @@ class LibraryResolver:
         ingredient; no end-of-life activity for a material; per mass when a material is asked without unit."""
         if reading is None:
             return True
-        words = self._word_set(factor)
+        words = set(self._words(factor))
         if reading.concept is None:  # an unknown name: still never a dish for a name that is not one
             return not (factor.category == "food" and is_prepared(words, set(reading.words)))
         is_food = factor.category == "food"
