@@ -69,3 +69,16 @@ def test_a_full_memo_is_emptied_and_fills_again(monkeypatch):
     before = r.searched
     r.search("zorbium sheet", k=3, unit="kg")  # the latest answer is still held
     assert r.searched == before
+
+
+def test_an_unhashable_argument_is_answered_without_the_memo():
+    class Lists(CountingResolver):
+        @memo.per_resolver
+        def tokens(self, words):  # a list argument cannot be a memo key
+            self.searched += 1
+            return list(words)
+
+    r = Lists(LIB, name="t")
+    assert r.tokens(["zorbium", "sheet"]) == ["zorbium", "sheet"]
+    assert r.tokens(["zorbium", "sheet"]) == ["zorbium", "sheet"] and r.searched == 2
+    assert r.tokens(("zorbium",)) == ["zorbium"] and r.tokens(("zorbium",)) == ["zorbium"] and r.searched == 3

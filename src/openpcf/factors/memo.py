@@ -20,15 +20,19 @@ T = TypeVar("T")
 
 
 def per_resolver(method: Callable[..., list[T]]) -> Callable[..., list[T]]:
-    """Memoise a resolver method returning a list, keyed on its positional and keyword arguments (all
-    hashable). Every call gets its own copy of the list: callers may sort or extend what they get."""
+    """Memoise a resolver method returning a list, keyed on its positional and keyword arguments (a call
+    with an unhashable argument is answered without the memo). Every call gets its own copy of the list:
+    callers may sort or extend what they get."""
     attr = f"_memo_{method.__name__}"
 
     @functools.wraps(method)
     def memoised(self: Any, *args: Any, **kwargs: Any) -> list[T]:
         memo: dict[Any, list[T]] = self.__dict__.setdefault(attr, {})
         key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
-        found = memo.get(key)
+        try:
+            found = memo.get(key)
+        except TypeError:  # e.g. a reading that carries a list
+            return method(self, *args, **kwargs)
         if found is None:
             if len(memo) >= MAX_ENTRIES:
                 memo.clear()
