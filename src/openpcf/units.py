@@ -156,13 +156,19 @@ def conversion_factor(from_unit: str, to_unit: str) -> float:
     return _round_sig(float(magnitude))
 
 
-def _scale(value: float, from_unit: str, to_unit: str) -> float:
+@lru_cache(maxsize=1024)  # chosen once per unit pair: a 10,000-line trace converts each line several times
+def _scale_rule(from_unit: str, to_unit: str) -> tuple[bool, float]:
     # Multiply by the factor or divide by its inverse, whichever is the shorter decimal, so that
     # 3.6 MJ → 1 kWh exactly (3.6 / 3.6) instead of 3.6 × 0.277777777777778.
     forward, inverse = conversion_factor(from_unit, to_unit), conversion_factor(to_unit, from_unit)
     if len(repr(inverse)) < len(repr(forward)):
-        return float(value) / inverse
-    return float(value) * forward
+        return True, inverse
+    return False, forward
+
+
+def _scale(value: float, from_unit: str, to_unit: str) -> float:
+    divide, factor = _scale_rule(from_unit, to_unit)
+    return float(value) / factor if divide else float(value) * factor
 
 
 def convert(value: float, from_unit: str, to_unit: str) -> float:

@@ -89,6 +89,11 @@ def summarise(trace: Trace) -> Trace:
     # are not modified: a deep copy of a 10,000-line trace took seconds.
     out = trace.model_copy(update={"inputs": [_line_copy(x) for x in trace.inputs],
                                    "energy": [_line_copy(x) for x in trace.energy]})
+    return summarise_in_place(out)
+
+
+def summarise_in_place(out: Trace) -> Trace:
+    """:func:`summarise` on a trace the caller owns (its lines are written, not copied); returns it."""
     for line in out.all_lines():
         line.kgco2e = line_kgco2e(line)
     total = total_kgco2e(out)
@@ -122,3 +127,17 @@ def summarise(trace: Trace) -> Trace:
         emissions_share_own_factor=(1.0 - proxy_share) if total > 0 else None,
     )
     return out
+
+
+def with_uncertainty(trace: Trace) -> Trace:
+    """A trace summarised by :func:`summarise_in_place` whose uncertainty was set afterwards: its Result takes
+    the Monte Carlo median and 95% interval, the only numbers of :func:`summarise` that depend on the
+    uncertainty (the lines and the other result numbers are those already written). Returns ``trace``."""
+    unc = trace.uncertainty
+    if trace.result is None:
+        return summarise_in_place(trace)
+    trace.result = trace.result.model_copy(update={"median": unc.median if unc else None,
+                                                   "p2_5": unc.p2_5 if unc else None,
+                                                   "p97_5": unc.p97_5 if unc else None})
+    return trace
+

@@ -23,11 +23,13 @@ import io
 import json
 import math
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from openpcf import units
+from openpcf.engine.collector import collector_paused
 from openpcf.engine.product import BomEntry
 from openpcf.engine.trace import Check, DeclaredUnit, InputLine
 from openpcf.formats.problems import FormatError
@@ -216,6 +218,7 @@ HEADER_SYNONYMS: dict[str, tuple[str, ...]] = {
 _HEADER_UNIT = re.compile(r"^(?P<word>.*?)\s*(?:[(\[]\s*(?P<unit>[^)\]]+?)\s*[)\]]|[\s_]+(?:in\s+)?(?P<unit2>kg|g|t|lb|%))$")
 
 
+@lru_cache(maxsize=1024)  # a JSON BOM names its fields again on every row
 def header_field(header: str) -> tuple[str | None, str | None]:
     """A BOM column header → (field, unit given in the header): ``"Qty"`` → ("amount", None),
     ``"mass (kg)"`` / ``"mass_kg"`` → ("amount", "kg"); an unknown column → (None, None)."""
@@ -363,6 +366,7 @@ def _checked(path: Path, entries: list[tuple[int, BomEntry]], first_row: int) ->
     return rows
 
 
+@collector_paused  # one record per row, freed by reference counting; see engine/collector.py
 def read_bom(path: str | Path) -> list[BomEntry]:
     """Read a BOM file (.csv with a header, or .json) into entries; errors name file, line and field.
 

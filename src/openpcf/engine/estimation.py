@@ -24,8 +24,9 @@ from typing import Any
 
 from openpcf import units
 from openpcf.engine.activity_mapping import acceptable, choose_factor, looks_recycled, provenance
-from openpcf.engine.aggregation import declared_mass_kg, summarise
+from openpcf.engine.aggregation import declared_mass_kg, summarise, summarise_in_place, with_uncertainty
 from openpcf.engine.checks import structural_checks
+from openpcf.engine.collector import collector_paused
 from openpcf.engine.composition import (
     ComponentAmount,
     CompositionError,
@@ -224,8 +225,9 @@ def _bom_lines(entries: Sequence[BomEntry], mass: float | None) -> tuple[list[In
     materials: list[InputLine] = []
     energy: list[InputLine] = []
     ids: dict[str, str] = {}
+    is_energy = {u: _is_energy_unit(u) for u in {e.unit for e in entries}}  # a large BOM repeats a few units
     for i, e in enumerate(entries, start=1):
-        if _is_energy_unit(e.unit):
+        if is_energy[e.unit]:
             energy.append(InputLine(
                 id=f"e{len(energy) + 1}", name=e.name, kind="energy", role="process energy",
                 rate=Rate(value=e.amount, unit=units.canonical_unit(e.unit), origin="user", as_given=f"{e.amount:g} {e.unit}",
@@ -249,7 +251,7 @@ def _bom_lines(entries: Sequence[BomEntry], mass: float | None) -> tuple[list[In
             activity=Activity(query=e.activity, method="user") if e.activity else None,
         ))
     by_id = {x.id: x for x in materials}
-    for e, line in zip([e for e in entries if not _is_energy_unit(e.unit)], materials):
+    for e, line in zip([e for e in entries if not is_energy[e.unit]], materials):
         if e.parent:
             parent = by_id[ids[e.parent]]
             line.parent_id = parent.id
@@ -428,7 +430,7 @@ def _cut_off_feedstock(line: InputLine, product_class: str) -> FactorProvenance:
 
 def _distinct_choices() -> Any:
     """``choose_factor`` memoised for one estimate: a BOM that repeats a name (10,000 lines, a few hundred
-    materials) resolves each distinct lookup once; every line still gets its own Activity record."""
+    materials) resolves each distinct lookup once; each call gets its own copy of the Activity record."""
     memo: dict[Any, tuple[Activity, FactorMatch | None]] = {}
 
     def choose(reading: Any, source: FactorResolver, **kw: Any) -> tuple[Activity, FactorMatch | None]:
@@ -450,15 +452,26 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
     choose_factor = _distinct_choices()  # noqa: N806 (shadows the module function with its memoised form)
     names = list(dict.fromkeys(x.name for x in lines if not x.children and x.role != "remainder"))  # distinct
     contexts = {n: QueryContext(category=product_name, siblings=tuple(s for s in names if s != n)) for n in names}
+    # A line (arriving without factor or boundary) is mapped from its name, recycled flag, role and forced
+    # activity only: the first line with these is mapped below, every later one takes its records (shared,
+    # never modified in place: nested records of a trace are replaced, not edited) and its note.
+    first: dict[tuple[str, bool, str | None, str | None], tuple[InputLine, int]] = {}
     for line in lines:
         if line.children or line.role == "remainder":
             continue
+        forced = line.activity.query if line.activity is not None and line.activity.method == "user" else None
+        key = (line.name, line.recycled, line.role, forced)
+        if key in first:
+            same, n_notes = first[key]
+            line.activity, line.factor, line.boundary = same.activity, same.factor, same.boundary
+            line.notes.extend(same.notes[n_notes:])
+            continue
+        first[key] = (line, len(line.notes))
         reading = interpret(line.name)
         if line.recycled and not reading.recycled:  # recycled by a BOM flag or a product-level statement
             from dataclasses import replace
 
             reading = replace(reading, recycled=True, queries=tuple(f"recycled {q}" for q in reading.queries) + reading.queries)
-        forced = line.activity.query if line.activity is not None and line.activity.method == "user" else None
         extra: list[str] = []
         if forced is None and not reading.queries and reading.recycled:
             extra = [f"recycled {product_name}", product_name]  # "Pre-consumer material" of an aluminium foil
@@ -508,14 +521,20 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
                 line.boundary = LineBoundary(conversion_energy="added", recycled_rule="cut_off",
                                              reason="secondary-material factor (reprocessing of recycled feed, no "
                                              "first-life burden): " + RECYCLING_RULE)
+    # the proxy depends on the name only; its activity record adds the line's own alternatives (one record per
+    # name and prior activity: lines of one name share it). The prior record is kept so that its id stays its own.
+    proxies: dict[Any, tuple[tuple[FactorProvenance, Activity] | None, Activity | None, Activity | None]] = {}
     for line in lines:
         if line.children or line.factor is not None or line.rate.value <= 0 or line.role == "remainder":
             continue
-        found = _class_proxy(line, source, geography)
+        key = (line.name, id(line.activity))
+        if key not in proxies:
+            found = _class_proxy(line, source, geography)
+            proxies[key] = (found, None if found is None else found[1].model_copy(update={"alternatives": (
+                line.activity.alternatives if line.activity else []) + found[1].alternatives}), line.activity)
+        found, proxied_activity, _ = proxies[key]
         if found is not None:
-            line.factor, activity = found
-            line.activity = activity.model_copy(update={"alternatives": (line.activity.alternatives if line.activity else [])
-                                                        + activity.alternatives})
+            line.factor, line.activity = found[0], proxied_activity
             line.notes.append(f"no factor of its own: proxied by the class factor {line.factor.name!r} of its own "
                               "material class (wide spread)")
     for line in lines:
@@ -647,6 +666,8 @@ def _boundary_decisions(lines: list[InputLine], product_class: str, handled: fro
     the boundary recorded for them. A line whose material is the product itself (:func:`is_own_material`)
     is covered: its factor is the product's own production."""
     covered = total = 0.0
+    # lines with the same name, flag, factor and prior boundary records get the first one's decision (shared)
+    decided: dict[tuple[Any, ...], tuple[InputLine, Any, Any]] = {}
     for line in lines:
         if line.children or line.kind != "material":
             continue
@@ -661,6 +682,13 @@ def _boundary_decisions(lines: list[InputLine], product_class: str, handled: fro
             continue
         mass = line.rate.value if line.rate.unit == "kg" else 0.0
         total += mass
+        key = (line.name, line.recycled, id(line.factor), id(line.boundary), line.activity.method if line.activity else None)
+        if key in decided:  # (the records of the key are kept in ``decided``: their ids stay theirs)
+            line.boundary = decided[key][0].boundary
+            if line.boundary.conversion_energy == "covered_by_factor":
+                covered += mass
+            continue
+        decided[key] = (line, line.factor, line.boundary)
         stages = line.factor.stages if line.factor is not None else []
         rule = line.boundary.recycled_rule if line.boundary else None
         prior = line.boundary.reason if line.boundary else ""
@@ -964,6 +992,7 @@ def _process_lines(materials: list[InputLine], product_class: str, start: int) -
 # ---------------------------------------------------------------- entry point
 
 
+@collector_paused  # its records are freed by reference counting; see engine/collector.py
 def estimate(
     product: ProductSpec,
     *,
@@ -1039,14 +1068,17 @@ def estimate(
     energy += _process_lines(trace.inputs, cls, 1)
     trace.energy = energy
     trace.checks = checks
-    return finish(trace, seed=seed, runs=runs)
+    return finish(trace, seed=seed, runs=runs, in_place=True)  # the trace was built here: no copy of its lines
 
 
-def finish(trace: Trace, *, seed: int = 0, runs: int = DEFAULT_RUNS) -> Trace:
-    """Contributions, total, checks and Monte Carlo of a trace whose lines and factors are set."""
+def finish(trace: Trace, *, seed: int = 0, runs: int = DEFAULT_RUNS, in_place: bool = False) -> Trace:
+    """Contributions, total, checks and Monte Carlo of a trace whose lines and factors are set.
+
+    Returns a new trace and leaves ``trace`` as it was; with ``in_place`` (a caller that owns ``trace`` and
+    drops it) the lines of ``trace`` itself are written and it is returned."""
     keep = [c for c in trace.checks if c.code in ("composition_sum", "region", "reconciliation", "recycled_content",
                                                   "declared_mass", "batch_yield")]
-    out = require_finite(summarise(trace))
+    out = require_finite(summarise_in_place(trace) if in_place else summarise(trace))
     out.checks = keep + structural_checks(out)
     out.uncertainty = monte_carlo(out, runs=runs, seed=seed)
-    return require_finite(summarise(out))
+    return require_finite(with_uncertainty(out))  # the lines are summarised above: only the interval is new

@@ -87,7 +87,7 @@ def set_rate(trace: Trace, lever: str, source: FactorResolver) -> Trace:
 
     cls = str(out.settings.get("product_class", ""))
     out.energy = [x for x in out.energy if x.kind != "process"] + _process_lines(out.inputs, cls, 1)
-    out = finish(out, seed=out.settings.get("seed", 0), runs=out.settings.get("runs", 2000))
+    out = finish(out, seed=out.settings.get("seed", 0), runs=out.settings.get("runs", 2000), in_place=True)  # own deep copy
     out.edits.append(Edit(lever=lever, target=line.id, field="rate", old=old, new=new_kg,
                           kgco2e_before=before, kgco2e_after=total_kgco2e(out)))
     return out
@@ -122,7 +122,7 @@ def set_region(trace: Trace, region: str, source: FactorResolver) -> Trace:
                                      method="energy")
     out.product.region = reg.code
     out.product.region_as_given = region
-    out = finish(out, seed=out.settings.get("seed", 0), runs=out.settings.get("runs", 2000))
+    out = finish(out, seed=out.settings.get("seed", 0), runs=out.settings.get("runs", 2000), in_place=True)  # own deep copy
     out.edits.append(Edit(lever=f"region={region}", target="region", field="region", old=old, new=reg.code,
                           kgco2e_before=before, kgco2e_after=total_kgco2e(out)))
     return out
@@ -149,7 +149,7 @@ def set_activity(trace: Trace, lever: str, source: FactorResolver) -> Trace:
     old = line.factor.id if line.factor else None
     line.activity = activity.model_copy(update={"method": "user"})
     line.factor = provenance(match, method="user")
-    out = finish(out, seed=out.settings.get("seed", 0), runs=out.settings.get("runs", 2000))
+    out = finish(out, seed=out.settings.get("seed", 0), runs=out.settings.get("runs", 2000), in_place=True)  # own deep copy
     out.edits.append(Edit(lever=lever, target=line.id, field="activity", old=old, new=match.factor.id,
                           kgco2e_before=before, kgco2e_after=total_kgco2e(out)))
     return out

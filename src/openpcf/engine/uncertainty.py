@@ -54,8 +54,16 @@ def monte_carlo(trace: Trace, *, runs: int = DEFAULT_RUNS, seed: int = 0, top: i
             block = slice(start, start + BLOCK)
             sf, sq = sigma_f[block, None], sigma_q[block, None]
             z_rate = rng.standard_normal((sq.shape[0], n))
-            log_draw = sf * z_factor[factor_index[block]] - sf**2 / 2 + sq * z_rate - sq**2 / 2
-            total += (c[block, None] * np.exp(log_draw)).sum(axis=0)
+            # c · exp(σ_f Z_f − σ_f²/2 + σ_q Z_q − σ_q²/2), evaluated left to right in two buffers (no temporaries)
+            draw = z_factor[factor_index[block]]
+            draw *= sf
+            draw -= sf**2 / 2
+            z_rate *= sq
+            draw += z_rate
+            draw -= sq**2 / 2
+            np.exp(draw, out=draw)
+            draw *= c[block, None]
+            total += draw.sum(axis=0)
         scale = float(np.abs(c).max()) or 1.0  # shares are scale-free; scaling keeps c² finite for huge totals
         variances = (c / scale) ** 2 * np.expm1(sigma_f**2 + sigma_q**2)
     var_sum = float(variances.sum()) or 1.0

@@ -24,6 +24,7 @@ from typing import Protocol, runtime_checkable
 
 from openpcf import units
 from openpcf.factors.library import FactorLibrary
+from openpcf.factors.memo import per_resolver
 from openpcf.factors.name_reading import (
     Concept,
     NameReading,
@@ -276,6 +277,14 @@ class LibraryResolver:
             w = self._name_words[factor.id] = tuple(lemma_words(factor.name))
         return w
 
+    def _joined(self, factor: Factor) -> frozenset[str]:
+        """The lemmas of a factor's name with each adjacent pair joined (memoised per resolver)."""
+        memo = self.__dict__.setdefault("_joined_words", {})
+        w = memo.get(factor.id)
+        if w is None:
+            w = memo[factor.id] = frozenset(with_joins(list(self._words(factor))))
+        return w
+
     def _fits_reading(self, factor: Factor, reading: NameReading | None, unit: str | None) -> bool:
         """The factor is of the reading's kind: a food for a food, a material for a material; no dish for an
         ingredient; no end-of-life activity for a material; per mass when a material is asked without unit."""
@@ -349,7 +358,7 @@ class LibraryResolver:
             for f in self._factors:
                 if not self._allowed(f, unit) or not self._fits_reading(f, reading, unit):
                     continue
-                words = with_joins(list(self._words(f)))
+                words = self._joined(f)
                 if all(w in words for w in spec["all"]) and not any(all(w in words for w in phrase)
                                                                    for phrase in spec["none"]):
                     if unit is not None and not units.is_convertible(f.unit, unit):
@@ -460,6 +469,7 @@ class LibraryResolver:
             out.append(int(idx))
         return out
 
+    @per_resolver  # pure in its arguments: the resolver's factors do not change
     def _scored(self, text: str, k: int, unit: str | None,
                 reading: NameReading | None) -> list[tuple[Factor, float, str]]:
         words = lemma_words(text)
