@@ -26,7 +26,7 @@ ORGANIC_ANIONS = ("acetate", "citrate", "stearate", "oleate", "lactate", "glucon
                   "tartrate", "propionate", "benzoate", "palmitate", "laurate", "sorbate", "ascorbate", "glutamate",
                   "malate", "succinate", "octoate", "naphthenate")
 _ANION_RE = re.compile(r"\b(" + "|".join(sorted(INORGANIC_ANIONS + ORGANIC_ANIONS, key=len, reverse=True))
-                       + r")s?\b", re.I)
+                       + r")s?\b", re.IGNORECASE)
 #: Words that name an element or a metal as a material (lemmas), and the element words of common compounds.
 _ELEMENT_WORDS = frozenset({
     "aluminium", "aluminum", "alu", "copper", "zinc", "iron", "ferric", "ferrous", "steel", "nickel", "tin",

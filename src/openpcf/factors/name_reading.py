@@ -47,9 +47,9 @@ from __future__ import annotations
 
 import json
 import re
-from itertools import pairwise
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from openpcf.factors.compounds import compound_of, monomer_of

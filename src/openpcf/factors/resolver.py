@@ -26,9 +26,9 @@ from openpcf import units
 from openpcf.factors.compounds import compound_as_its_element
 from openpcf.factors.library import FactorLibrary
 from openpcf.factors.name_reading import (
+    SPECIES_WORDS,
     Concept,
     NameReading,
-    SPECIES_WORDS,
     concept_table,
     is_prepared,
     read_name,
@@ -174,8 +174,8 @@ def names_other_gas(query_words: Sequence[str], candidate_words: set[str] | froz
 
 
 def _guarded(reading: NameReading) -> bool:
-    """A reading whose guards apply to every candidate even without a concept: a compound, a monomer, or a
-    name with a compound word (its element's factor is refused)."""
+    """A reading whose guards apply to search candidates even without a concept: a compound (the element's factor
+    is refused), a monomer (a polymer's factor is refused) or a processed meat (another species is refused)."""
     return bool(reading.compound or reading.monomer or reading.processed)
 
 
