@@ -115,7 +115,18 @@ def test_supplementary_matching_set_shape_and_set_names(tmp_path):
         {i["group"] for i in items}
     assert {i["expected_route"] for i in items} <= {"primary", "secondary", "market", "any"}
     paths = matching_script.set_paths(["all", "supplement"])
-    assert paths == [REF / "matching.jsonl", REF / "matching_supplement.jsonl"]  # each once, in order
+    assert paths == [REF / "matching.jsonl", REF / "matching_supplement.jsonl",
+                     REF / "matching_supplement2.jsonl"]  # each once, in order
     assert matching_script.set_paths(["main"]) == [REF / "matching.jsonl"]
     with pytest.raises(SystemExit, match="matching set not found"):
         matching_script.set_paths([str(tmp_path / "absent.jsonl")])
+
+
+def test_second_supplementary_matching_set_shape():
+    items = _jsonl(REF / "matching_supplement2.jsonl")
+    other_ids = {i["id"] for name in ("matching.jsonl", "matching_supplement.jsonl") for i in _jsonl(REF / name)}
+    assert len(items) >= 30 and len({i["id"] for i in items}) == len(items)
+    assert not other_ids & {i["id"] for i in items}  # --set all reads all three: ids must not collide
+    assert {"compound", "monomer", "food_sense", "housing"} == {i["group"] for i in items}
+    assert {i["expected_route"] for i in items} <= {"primary", "secondary", "market", "any"}
+    assert matching_script.set_paths(["supplement2"]) == [REF / "matching_supplement2.jsonl"]

@@ -251,32 +251,6 @@ def test_pulses_beside_too_little_water_to_have_been_dry_are_read_as_cooked_mass
         assert not any(x.name.startswith("water in") for x in t.leaves()), comp
 
 
-# ---------------------------------------------------------------- 5. compounds are not their metal
-
-def _match(name: str, method: str = "alias"):
-    from openpcf.factors.record import FactorMatch
-
-    return FactorMatch(factor=_factor(name, 5.0), method=method, score=0.9, confidence="high", resolver="t",
-                       query=name, matched_text=name)
-
-
-@pytest.mark.parametrize(("query", "factor", "ok"), [
-    ("aluminium hydroxide", "aluminium cans and foil (excl. forming), primary production", False),
-    ("copper sulfate", "Copper cathode (grade A), global average", False),
-    ("aluminium trihydrate", "Aluminum ingot, production mix, at plant", False),
-    ("zinc oxide", "Zinc oxide, at plant", True),          # the factor names the compound
-    ("aluminium oxide", "Alumina, at plant", True),        # not a metal factor
-    ("aluminium", "Aluminum ingot, production mix, at plant", True),
-    ("hydrogen peroxide", "Hydrogen, liquid, synthesis gas, at plant", False),   # the element, not the compound
-    ("hydrogen peroxide", "Hydrogen peroxide, 50% solution state", True),
-    ("sodium hydroxide", "Sodium hydroxide (caustic soda), 100 % basis", True),
-])
-def test_a_metal_compound_never_takes_the_metals_factor(query, factor, ok):
-    from openpcf.engine.activity_mapping import acceptable
-
-    assert acceptable(query, _match(factor)) is ok
-
-
 def test_tinplate_reads_as_steel_for_cans():
     from openpcf.engine.material_names import interpret
 

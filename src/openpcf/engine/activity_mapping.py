@@ -131,41 +131,12 @@ def acceptable(query: str, match: FactorMatch, *, material: bool = True) -> bool
         return False
     if material and _END_OF_LIFE.search(match.factor.name) and not _END_OF_LIFE.search(query):
         return False
-    if material and _compound_as_its_metal(query, match.factor.name):
-        return False
     if match.method in ("exact", "alias", "key", "energy", "computed", "class"):
         return True
     # A search hit already passed the resolver's partial-word score; it must still share an identifying word.
     needed = substance_tokens(query)
     have = set(content_tokens(match.factor.name)) | set(content_tokens(match.matched_text))
     return bool(needed & have)
-
-
-#: Anion and compound words: "aluminium hydroxide" is a chemical made from the metal's ore, not the metal.
-_COMPOUND_WORD = re.compile(
-    r"\b(hydroxides?|oxides?|dioxide|trioxide|chlorides?|sulfates?|sulphates?|sulfides?|sulphides?|carbonates?|"
-    r"nitrates?|phosphates?|silicates?|fluorides?|acetates?|citrates?|stearates?|hydrates?|trihydrate|"
-    r"hypochlorite|chlorate|sulfite|sulphite|peroxides?)\b", re.I)
-
-
-def _compound_as_its_metal(query: str, factor_name: str) -> bool:
-    """True when a compound ("aluminium hydroxide", "zinc sulfate", "hydrogen peroxide") is matched to a factor
-    for its element itself (aluminium cans, zinc ingot, liquid hydrogen): the factor names none of the query's
-    compound words and reads as a metal, or names no compound at all and starts with the query's element word.
-    An element's factor can be many times its compound's (and the reverse)."""
-    words = {w.lower().rstrip("s") for w in _COMPOUND_WORD.findall(query)}
-    if not words:
-        return False
-    named = {w.lower().rstrip("s") for w in _COMPOUND_WORD.findall(factor_name)}
-    if words & named:
-        return False
-    from openpcf.factors.material_class import material_class
-    from openpcf.vocabulary.names import content_tokens
-
-    if material_class(factor_name) == "metal":
-        return True
-    first_query, first_factor = content_tokens(query)[:1], content_tokens(factor_name)[:1]
-    return not named and bool(first_query) and first_query == first_factor
 
 
 def looks_recycled(factor: Factor | FactorProvenance) -> bool:

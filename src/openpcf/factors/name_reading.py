@@ -33,17 +33,26 @@ The steps, all pure:
    marked ``assumed`` (the resolver flags it as a class factor).
 6. Stand-ins: "meat alternative", "vegan cheese", "plant-based burger", "oat milk" name a plant-based product,
    never the animal commodity (``stand_in``; the plant-based concept of the product word, from ``stand_ins``).
+7. Compounds and monomers (:mod:`openpcf.factors.compounds`): an element word with an anion word ("aluminium
+   hydroxide", "zinc stearate") names a chemical compound, never the element (``compound``; class inorganic or
+   organic chemical) unless a concept names the compound itself ("sodium hydroxide"); a name that is one monomer
+   and grade words ("vinyl chloride monomer", "propylene, polymer grade", "bisphenol A") names the monomer, never
+   a polymer made from it (``monomer``).
+8. Processed meats: a species with a processed-meat word ("chicken sausage", "beef burger", "chicken nuggets")
+   names that product, looked up with every name of the species ("poultry sausage"); the resolver falls back
+   to the meat itself, flagged, when the library has no such product (``processed``).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from itertools import pairwise
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
+from openpcf.factors.compounds import compound_of, monomer_of
 from openpcf.factors.record import QueryContext
 from openpcf.paths import package_data
 from openpcf.vocabulary.names import lemma_words, strip_accents
@@ -55,8 +64,16 @@ _SECONDARY = ("recycled", "recycling", "scrap", "secondary", "cullet", "post con
               "preconsumer", "pcr", "reclaimed", "regrind", "regranulate", "remelted", "recovered", "eaf", "electric arc",
               "closed loop", "open loop", "waste paper", "recovered paper")
 _PRIMARY = ("primary", "virgin", "bof", "basic oxygen", "blast furnace", "bf bof")
-_ANIONS = ("sulfate", "sulfide", "sulfite", "oxide", "chloride", "hydroxide", "carbonate", "nitrate", "phosphate",
-           "fluoride", "bromide", "iodide", "acetate", "citrate", "silicate", "chromate", "hydride", "stearate")
+#: Words of a processed meat product: with a species they name the product, not a cut of the meat (lemmas).
+PROCESSED_MEAT_WORDS = frozenset({"sausage", "burger", "nugget", "frankfurter", "hotdog", "meatball", "patty",
+                                  "salami", "chipolata", "bratwurst", "wiener", "kebab", "croquette"})
+#: The words a factor uses for the meat of a species (a turkey sausage is a poultry sausage): a processed
+#: product of a species must name one of them, else it is another species' product.
+SPECIES_WORDS: dict[str, tuple[str, ...]] = {
+    "chicken": ("chicken", "poultry"), "turkey": ("turkey", "poultry"), "beef": ("beef", "bovine", "veal"),
+    "pork": ("pork", "pig"), "lamb": ("lamb", "mutton", "sheep"), "mutton": ("mutton", "lamb", "sheep"),
+    "veal": ("veal", "beef"), "fish": ("fish",), "salmon": ("salmon",)}
+_MEAT_CONCEPTS = frozenset(SPECIES_WORDS) | {"meat"}
 #: Words of a food pulped or mashed: the food itself, fresh (lemmas)
 _PUREE = frozenset({"puree", "pureed", "mash", "mashed", "pulped", "passata"})
 _AFFIX = re.compile(r"\b[\w]+[\s-](?:based|free|borne|containing)\b", re.I)
@@ -74,6 +91,9 @@ class Concept:
     proxy: str | None = None
     generic: bool = False
     food: bool = False
+    #: the names are true synonyms of the lookup name ("white bean" = "haricot bean"): the lookup name replaces
+    #: the synonym in the name's own lookup text
+    rename: bool = False
 
 
 @dataclass(frozen=True)
@@ -94,6 +114,8 @@ class ConceptTable:
     stand_ins: StandIns | None = None
     #: concept → its senses in a context, for a concept named by a phrase ("plasticiser" of concrete)
     concept_senses: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
+    #: (device words, {part: usual material concept}) per device kind: a pump housing is cast iron
+    device_kinds: tuple[tuple[tuple[tuple[str, ...], ...], dict[str, str]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -124,7 +146,7 @@ def concept_table() -> ConceptTable:
                    for route, specs in c.get("targets", {}).items()}
         concepts[key] = Concept(key=key, names=names, material_class=c["class"], query=c.get("query", c["names"][0]),
                                 targets=targets, proxy=c.get("proxy"), generic=bool(c.get("generic")),
-                                food=c.get("kind") == "food")
+                                food=c.get("kind") == "food", rename=bool(c.get("rename")))
         for n in names:
             phrases.setdefault(n, key)
     return ConceptTable(
@@ -139,6 +161,9 @@ def concept_table() -> ConceptTable:
         device_parts={lemma_words(k)[0]: v for k, v in data.get("device_parts", {}).get("materials", {}).items()},
         stand_ins=_stand_ins(data.get("stand_ins")),
         concept_senses={k: tuple(v) for k, v in data.get("concept_senses", {}).items() if not k.startswith("_")},
+        device_kinds=tuple((tuple(tuple(lemma_words(d)) for d in kind["devices"]),
+                            {lemma_words(k)[0]: v for k, v in kind["materials"].items()})
+                           for kind in data.get("device_parts", {}).get("by_device", ())),
     )
 
 
@@ -175,6 +200,12 @@ class NameReading:
     #: the material is assumed (the usual material of a part of a device, named by neither the name nor a
     #: sibling input): the resolver flags the match as a class factor
     assumed: bool = False
+    #: the chemical compound named ("aluminium hydroxide"): never its element's factor
+    compound: str | None = None
+    #: the monomer named ("vinyl chloride"): never a polymer's factor
+    monomer: str | None = None
+    #: the processed-meat word of a species' product ("sausage" in "chicken sausage")
+    processed: str | None = None
 
 
 def _has(words: tuple[str, ...] | list[str], phrase: tuple[str, ...]) -> bool:
@@ -230,7 +261,7 @@ def _head(words: tuple[str, ...], table: ConceptTable) -> tuple[str | None, tupl
 
     start, end, key = max(found, key=rank)
     # "aluminium sulphate", "copper oxide": a metal followed by an anion names a chemical compound, not the metal
-    if table.concepts[key].material_class == "metal" and any(w.endswith(_ANIONS) for w in words[end:end + 2]):
+    if table.concepts[key].material_class == "metal" and compound_of(words[start:end + 3]) is not None:
         return None, ()
     return key, words[start:end]
 
@@ -314,7 +345,8 @@ def _device_part(words: tuple[str, ...], key: str | None, context: QueryContext 
     """"speaker housing", "battery cover": a part word after a device word names the part, not the device. The
     part's material is the one a sibling names for the same part ("aluminium housing"), else its usual class
     (``device_parts``: housing/cover → plastic, frame/bracket → steel). (None, None) when no rule applies."""
-    if len(words) < 2 or words[-1] not in table.device_parts:
+    kind_parts = {p for _, materials in table.device_kinds for p in materials}
+    if len(words) < 2 or (words[-1] not in table.device_parts and words[-1] not in kind_parts):
         return None, None
     # a device, or a food that names the machine ("coffee machine housing"), is the whole the part belongs to
     device = key is not None and table.concepts[key].material_class in ("electronics", "food")
@@ -329,6 +361,13 @@ def _device_part(words: tuple[str, ...], key: str | None, context: QueryContext 
             found = _concept_in(s, table)
             if found and table.concepts[found].material_class != "electronics":
                 return found, f"'{part}' of a device read as {found} from the sibling inputs"
+    for devices, materials in table.device_kinds:
+        named = next((" ".join(d) for d in devices if _has(words[:-1], d)), None)
+        if named and part in materials:
+            usual = materials[part]
+            return usual, f"'{part}' of a {named} read as {usual}, its usual material (assumed)"
+    if part not in table.device_parts:
+        return None, None
     usual = table.device_parts[part]
     return usual, f"'{part}' of a device read as {usual}, its usual material (assumed)"
 
@@ -410,12 +449,29 @@ def read_name(name: str, context: QueryContext | None = None) -> NameReading:
     if stand_note is not None:
         key, sense = (stand_key or None), stand_note
         head = () if key is None else head
+    compound = monomer = processed = None
+    chemical_class = None
+    mono = monomer_of(words) if stand_note is None else None
+    comp = compound_of(words) if stand_note is None and mono is None else None
+    if mono is not None:
+        # "vinyl chloride monomer", "bisphenol A": the monomer, never the polymer made from it
+        monomer, head, key, sense, assumed = mono[0], mono[1], None, None, False
+        chemical_class = "organic chemical"
+        notes.append(f"'{monomer}' read as a monomer, not its polymer")
+    elif comp is not None and _compound_is_head(comp.words, key, head, words, english, table):
+        compound, head, key, sense, assumed = " ".join(comp.words), comp.words, None, None, False
+        chemical_class = comp.chemical_class
+        notes.append(f"'{compound}' read as a chemical compound ({comp.chemical_class}), not its element")
+    if key is not None and table.concepts[key].food and key in _MEAT_CONCEPTS and stand_note is None:
+        processed = next((w for w in words if w in PROCESSED_MEAT_WORDS), None)
+        if processed:
+            head = (processed,)
     if key is not None and not sense:
         key, sense = _in_context(key, context, table)
     if sense:
         notes.append(sense)
     concept = table.concepts.get(key) if key else None
-    material_class = concept.material_class if concept else None
+    material_class = concept.material_class if concept else chemical_class
     lookups: list[str] = []
 
     def add(text: str) -> None:
@@ -424,6 +480,18 @@ def read_name(name: str, context: QueryContext | None = None) -> NameReading:
             lookups.append(t)
 
     plain = " ".join(w for w in english.split() if not re.fullmatch(r"[\d.,/%]+", w))
+    if concept is not None and concept.rename and head and not sense:
+        # a true synonym ("white beans, cooked"): the concept's own name with the rest of the name
+        add(_renamed(words, head, concept.query))
+    if monomer is not None:
+        add(" ".join(head))
+        add(monomer)
+    if compound is not None:
+        add(compound)
+    if processed is not None and concept is not None:
+        # "chicken sausage" is also written "poultry sausage": the product with every name of the species
+        for n in SPECIES_WORDS.get(concept.key, ()):
+            add(f"{n} {processed}")
     if concept is None or not sense:
         add(plain)
     # a purée is the fresh food pulped (about 1 kg per kg), never the dried one: "mango puree" is also
@@ -442,7 +510,7 @@ def read_name(name: str, context: QueryContext | None = None) -> NameReading:
         # a stand-in without a plant-based concept: the plant-based product, searched by its name
         add("plant based " + " ".join(w for w in words if w not in {m for mk in table.stand_ins.markers for m in mk}))
     if concept is not None:
-        named = " ".join(head) if head and not sense else concept.query
+        named = " ".join(head) if head and not sense and processed is None else concept.query
         if route == "secondary":
             add(f"recycled {concept.query}")
             add(f"recycled {named}")
@@ -452,7 +520,46 @@ def read_name(name: str, context: QueryContext | None = None) -> NameReading:
     return NameReading(name=name, english=english, words=words, concept=key, route=route, head=tuple(head),
                        food=bool(concept and concept.food) or bool(pureed) or (stand_note is not None and concept is None),
                        material_class=material_class, lookups=tuple(lookups), sense=sense, notes=tuple(notes),
-                       formed=formed, stand_in=stand_note is not None, assumed=assumed and key == part_key)
+                       formed=formed, stand_in=stand_note is not None, assumed=assumed and key == part_key,
+                       compound=compound, monomer=monomer, processed=processed)
+
+
+def _renamed(words: tuple[str, ...], head: tuple[str, ...], name: str) -> str:
+    """``words`` with the phrase ``head`` replaced by ``name`` ("white bean boiled" → "haricot bean cooked";
+    boiled, steamed and simmered are the cooked state)."""
+    n = len(head)
+    rest = ["cooked" if w in _COOKED_SYNONYMS else w for w in words]
+    for i in range(len(words) - n + 1):
+        if tuple(words[i:i + n]) == tuple(head):
+            return " ".join([*rest[:i], name, *rest[i + n:]])
+    return name
+
+
+_COOKED_SYNONYMS = frozenset({"boiled", "steamed", "simmered", "stewed"})
+
+
+def _compound_is_head(compound: tuple[str, ...], key: str | None, head: tuple[str, ...], words: tuple[str, ...],
+                      english: str, table: ConceptTable) -> bool:
+    """True when a compound named in the name is what the name is about: no concept was found, the concept is
+    an element (a metal), or the concept does not name the compound's anion and comes before the compound ends,
+    after a comma that follows it ("zinc oxide, rubber grade") or names a grade ("rubber grade"). A concept that
+    names the compound ("sodium hydroxide", "iron oxide pigment") keeps it; so does a material that contains it
+    ("calcium carbonate filled polypropylene")."""
+    if key is None or table.concepts[key].material_class == "metal":
+        return True
+    if compound[-1] in head:
+        return False
+    n, m = len(head), len(compound)
+    key_at = next((i for i in range(len(words) - n + 1) if tuple(words[i:i + n]) == tuple(head)), None)
+    comp_at = next((i for i in range(len(words) - m + 1) if tuple(words[i:i + m]) == tuple(compound)), None)
+    if key_at is None or comp_at is None:
+        return False
+    if comp_at + m >= key_at + n:
+        return True
+    clause = len(lemma_words(english.split(",")[0]))
+    if comp_at + m <= clause <= key_at:
+        return True
+    return words[key_at + n:key_at + n + 1] == ("grade",)
 
 
 def words_beyond(reading: NameReading, said: set[str] | frozenset[str]) -> list[str]:
@@ -464,6 +571,8 @@ def words_beyond(reading: NameReading, said: set[str] | frozenset[str]) -> list[
 def is_prepared(candidate_words: set[str], query_words: set[str]) -> bool:
     """True when a candidate names a preparation (a dish, a sauce, cooked, canned…) the query does not."""
     table = concept_table()
+    if query_words & _COOKED_SYNONYMS:  # "boiled beans" are cooked beans
+        query_words = query_words | {"cooked"}
     for p in table.prepared:
         if all(w in candidate_words for w in p) and not all(w in query_words for w in p):
             return True

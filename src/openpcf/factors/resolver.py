@@ -23,9 +23,11 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from openpcf import units
+from openpcf.factors.compounds import compound_as_its_element
 from openpcf.factors.library import FactorLibrary
 from openpcf.factors.memo import per_resolver
 from openpcf.factors.name_reading import (
+    SPECIES_WORDS,
     Concept,
     NameReading,
     concept_table,
@@ -154,6 +156,11 @@ _PLANT_WORDS = frozenset({"plant", "vegan", "veggie", "vegetarian", "soy", "soya
 #: Words before "gas" that leave it natural gas; any other word before it names the gas ("nitrogen gas").
 _FUEL_GAS_WORDS = frozenset({"natural", "fossil", "town", "city", "mains", "pipeline", "fuel", "heating", "lng", "cng",
                              "methane", "grid", "piped", "network", "main", "the", "of", "a"})
+#: Animals whose milk makes a dairy product other than cow's: a dairy food named without one is cow's milk
+#: ("Greek yogurt" is a style of cow's-milk yogurt, not goat's or ewe's).
+_DAIRY_ANIMALS = frozenset({"goat", "ewe", "sheep", "buffalo", "camel", "donkey", "mare"})
+_DAIRY_WORDS = frozenset({"milk", "yogurt", "yoghurt", "cheese", "cream", "butter", "kefir", "curd", "dairy", "whey",
+                          "quark", "skyr", "feta", "ricotta", "mozzarella"})
 _END_OF_LIFE = frozenset({"decomposition", "disposal", "waste", "landfill", "incineration", "treatment", "wastewater",
                           "composting", "removed", "recovery"})
 
@@ -165,6 +172,24 @@ def names_other_gas(query_words: Sequence[str], candidate_words: set[str] | froz
         return False
     words = list(query_words)
     return any(w == "gas" and i > 0 and words[i - 1] not in _FUEL_GAS_WORDS for i, w in enumerate(words))
+
+
+def _guarded(reading: NameReading) -> bool:
+    """A reading whose guards apply to search candidates even without a concept: a compound (the element's factor
+    is refused), a monomer (a polymer's factor is refused) or a processed meat (another species is refused)."""
+    return bool(reading.compound or reading.monomer or reading.processed)
+
+
+def _names_all(words: Sequence[str], factor_words: Sequence[str], matched: str) -> bool:
+    have = set(factor_words) | set(lemma_words(matched))
+    return all(w in have for w in words if not w.isdigit() and len(w) > 1 and w not in ("ii", "iii", "iv"))
+
+
+def _names_polymer(factor_name: str) -> bool:
+    """True when a factor's name reads as a polymer ("Polyvinyl chloride (PVC)…", "Epoxy resin…")."""
+    from openpcf.factors.material_class import material_class
+
+    return material_class(factor_name) == "polymer"
 
 
 def name_score(query_words: Sequence[str], head: Sequence[str], candidate: str, route: str = "market") -> float:
@@ -228,7 +253,8 @@ def head_as_modifier(head: Sequence[str], candidate: str, query_words: Sequence[
     for i, w in enumerate(lead[:-1]):
         if w == head[-1]:
             nxt = lead[i + 1]
-            return nxt not in q and nxt not in _GENERIC_WORDS and not nxt.isdigit() and len(nxt) > 2
+            # "Sausage meat" is the sausage's meat, still a sausage
+            return nxt not in q and nxt not in _GENERIC_WORDS and nxt != "meat" and not nxt.isdigit() and len(nxt) > 2
     return False
 
 
@@ -293,6 +319,13 @@ class LibraryResolver:
         words = set(self._words(factor))
         if names_other_gas(reading.words, words):
             return False
+        if compound_as_its_element(reading.english, factor.name):
+            return False  # "aluminium hydroxide" is a chemical, not aluminium metal
+        if reading.monomer and "monomer" not in words and _names_polymer(factor.name):
+            return False  # "vinyl chloride" is the monomer, not PVC
+        if factor.category == "food" and words & _DAIRY_ANIMALS and words & _DAIRY_WORDS \
+                and not set(reading.words) & (_DAIRY_ANIMALS | {"lamb", "mutton", "goat"}):
+            return False  # a dairy food named without its animal is cow's milk
         if reading.stand_in and reading.food and (factor.category != "food" or (words & _ANIMAL_WORDS and not words & _PLANT_WORDS)):
             return False
         if reading.concept is None:  # an unknown name: still never a dish for a name that is not one
@@ -383,6 +416,8 @@ class LibraryResolver:
             return None
         if concept.food and set(reading.words) & _COOKED_STATE:
             return None  # the name says the food is cooked or canned: the search finds that state
+        if reading.processed:
+            return None  # "chicken sausage": the search finds the product; the meat itself is the flagged fallback
         if concept.food and not reading.stand_in and _names_another_food(reading):
             return None  # "beef heart", "lamb's lettuce", "meat alternative": the search finds that product
         found = self.target_factors(concept, route, q.unit)
@@ -438,15 +473,25 @@ class LibraryResolver:
             match = self._best_search(group, q, reading, 1.0) if group else None
             if match is not None:
                 return match
+        guard = reading if _guarded(reading) else None
         if reading.concept is None:
             for variant in query_variants(q.name):
-                match = self._exact_or_alias(variant, q, 0.85) or self._best_search([variant], q, None, 0.85)
+                match = self._exact_or_alias(variant, q, 0.85, guard) or self._best_search([variant], q, guard, 0.85)
                 if match is not None:
                     return match
             # ecoinvent-style "cement, CEM III/B": the head alone, by exact name or alias only (score × 0.7).
             head = q.name.split(",")[0].strip()
             if head and head != q.name.strip():
-                return self._exact_or_alias(head, q, 0.7)
+                return self._exact_or_alias(head, q, 0.7, guard)
+        if reading.processed and concept is not None:
+            # "lamb sausage" with no such product in the library: the meat itself, flagged as an assumption
+            meat = read_name(concept.query)
+            match = self._resolve_reading(FactorQuery(name=concept.query, unit=q.unit, geography=q.geography), meat)
+            if match is not None:
+                return match.model_copy(update={
+                    "method": "class", "score": ASSUMED_SCORE, "confidence": "low", "query": q.name,
+                    "matched_text": f"{match.matched_text}; '{reading.processed}' of {concept.key} read as the meat "
+                                    "(no such product in the library; assumed)"})
         return None
 
     # -- search ------------------------------------------------------------------------------
@@ -489,6 +534,11 @@ class LibraryResolver:
             if fitted is None:
                 continue
             matched = self._texts[idx]
+            if reading is not None and reading.compound and not _names_all(reading.head, self._words(factor), matched):
+                continue  # a compound's search hit names the element and the anion ("copper sulfate")
+            if reading is not None and reading.processed and reading.concept in SPECIES_WORDS \
+                    and not set(SPECIES_WORDS[reading.concept]) & set(self._words(factor)):
+                continue  # "lamb sausage" is not a pork or an unnamed sausage
             score = name_score(words, head, matched, route)
             if reading is not None and reading.food and "raw" in self._words(factor):
                 score = min(1.0, score + 0.05)  # an ingredient named plainly is the raw commodity
@@ -506,7 +556,7 @@ class LibraryResolver:
         reading = read_name(text)
         best: dict[str, tuple[Factor, float, str]] = {}
         for pos, lookup in enumerate(reading.lookups or (text,)):
-            for f, score, matched in self._scored(lookup, k, unit, reading if reading.concept else None):
+            for f, score, matched in self._scored(lookup, k, unit, reading if reading.concept or _guarded(reading) else None):
                 score *= 1.0 - 0.03 * pos
                 if f.id not in best or score > best[f.id][1]:
                     best[f.id] = (f, score, matched)
@@ -537,4 +587,4 @@ class LibraryResolver:
         """The best search hit for ``text`` (default: the query's lookup texts), None below ``min_score``."""
         reading = read_name(q.name, q.context)
         lookups = [text] if text else (list(reading.lookups) or [q.name])
-        return self._best_search(lookups, q, reading if reading.concept else None, discount)
+        return self._best_search(lookups, q, reading if reading.concept or _guarded(reading) else None, discount)
