@@ -96,6 +96,8 @@ FORM_WORDS = frozenset(
         "granule",
         "pellet",
         "flake",
+        # a colourant named by its chemistry ("titanium dioxide pigment") is that chemical
+        "pigment",
     ]
 )
 
@@ -140,6 +142,45 @@ def _singular_oes(word: str) -> str:
     """A "-oes" plural read singular: "potatoes" → "potato", "mangoes" → "mango" (the search tokenizer reads
     them as "potatoe"); words of seven letters or more only, so "shoes" or "canoes" stay."""
     return word[:-2] if len(word) >= 7 and word.lower().endswith("oes") else word
+
+
+# Grade words written after a polymer's name: fillers and reinforcement (ISO 1043-2 / ISO 11469 marking such
+# as "GF30" = 30 % glass fibre, "MD20" mineral, "T20" talc, "CF" carbon fibre), "compound", and modifiers that
+# do not change the polymer (impact modified, UV stabilised, flame retardant, a colour). A compounder sells the
+# polymer with them; a database names the polymer (and, for nylons, its glass-filled grade).
+_POLYMER_GRADE_TAIL = re.compile(
+    r"(?:[\s,-]+(?:(?:gf|gb|gk|cf|md|mf|mx|ms|tf|t|m)\s*-?\d{1,2}|(?:glass|talc|mineral|carbon|chalk)"
+    r"(?:[\s-]+fib(?:re|er)s?)?(?:[\s-]+(?:filled|reinforced))?|compounds?|grade|impact[\s-]+modified|"
+    r"uv[\s-]+stabili[sz]ed|heat[\s-]+stabili[sz]ed|flame[\s-]+retardant|fr|v-?0|hb|black|natural|"
+    r"colou?red|filled|reinforced))+\s*$",
+    re.IGNORECASE,
+)
+_GLASS_FILLED = re.compile(r"\b(?:gf|gb|gk)\s*-?\d{0,2}\b|\bglass\b", re.IGNORECASE)
+_POLYMER_WORDS = re.compile(
+    r"\b(?:poly\w+|nylon|copolymer|rubber|elastomer|acetal|plastic)\b", re.IGNORECASE
+)
+_NYLON_66 = re.compile(r"\b(?:pa|polyamide|nylon)\s*-?\s*6[.,/-]?6\b", re.IGNORECASE)
+_NYLON_6 = re.compile(r"\b(?:pa|polyamide|nylon)\s*-?\s*6\b(?![.,/-]?\d)", re.IGNORECASE)
+
+
+def polymer_grade(head: str) -> str | None:
+    """The polymer a compounded or filled grade is made of, or None when ``head`` is not one: "PVC compound"
+    → "PVC", "PP T20 UV stabilised" → "PP", "PA6 GF30" → "glass-filled nylon 6", "nylon 66 glass fibre
+    reinforced" → "glass-filled nylon 6-6". The words before the grade words must name a polymer (an acronym
+    the vocabulary expands to one, or a polymer word): "rubber compound" is rubber, "sealing compound" is
+    not a polymer grade."""
+    match = _POLYMER_GRADE_TAIL.search(head)
+    if not match or match.start() == 0:
+        return None
+    polymer = head[: match.start()].strip(" ,-")
+    if not polymer or not _POLYMER_WORDS.search(expand(polymer)):
+        return None
+    if _GLASS_FILLED.search(match.group(0)):
+        if _NYLON_66.search(polymer):
+            return "glass-filled nylon 6-6"
+        if _NYLON_6.search(polymer):
+            return "glass-filled nylon 6"
+    return polymer
 
 
 def normalise_text(text: str) -> str:
@@ -240,6 +281,10 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
     # a foreign name the tables know as written ("Natronlauge") is read from its own words, not from a
     # word-by-word translation; its words are already at the front of the context
     material = (need.written_head and known_material(need.written_head)) or known_material(head)
+    if not material:  # a compounded or filled polymer grade is bought as its polymer ("PA6 GF30")
+        material = polymer_grade(head)
+        if material:
+            material = known_material(material) or material
     if material and tokenize(material) != tokenize(head):
         context = context if need.written_head else f"{head} {context}".strip()
         head = material
@@ -253,6 +298,42 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
         head_tokens=head_tokens,
         head_noun=head_noun_of(head_tokens),
         context_tokens=tuple(t for t in tokenize(context) if t not in head_tokens),
+    )
+
+
+def without_unknown_article(need: MaterialNeed, vocabulary: frozenset[str] | set[str]) -> MaterialNeed:
+    """The need with a trailing article word the database never uses moved to the context: in "latex
+    pillows" or "glass pearls" the head noun names a shape no activity names, and the material is the
+    modifier before it ("latex", "glass"). ``vocabulary`` is every word of the activity names. Only a head of
+    two words or more whose last word is alphabetic, not a unit, not a function word (nor one ending in one,
+    "organocatalyst") and not in ``vocabulary`` changes; the shorter
+    head is read with :func:`as_material` again ("EPS pearls" → "EPS" → expandable polystyrene)."""
+    words = need.head.split()
+    noun = need.head_noun
+    if (
+        len(words) < 2
+        or not noun
+        or not noun.isalpha()
+        or need.functional
+        or noun.endswith(tuple(FUNCTIONAL_NOUNS))
+        or noun in vocabulary
+        or noun in UNIT_WORDS
+        or tokenize(words[-1]) != [noun]
+        or not any(t in vocabulary for t in tokenize(" ".join(words[:-1])))
+    ):
+        return need
+    head = " ".join(words[:-1])
+    context = f"{words[-1]} {need.context}".strip()
+    head_tokens = tuple(tokenize(head))
+    return as_material(
+        replace(
+            need,
+            head=head,
+            context=context,
+            head_tokens=head_tokens,
+            head_noun=head_noun_of(head_tokens),
+            context_tokens=tuple(t for t in tokenize(context) if t not in head_tokens),
+        )
     )
 
 
