@@ -98,6 +98,8 @@ FORM_WORDS = frozenset(
         "flake",
         # a colourant named by its chemistry ("titanium dioxide pigment") is that chemical
         "pigment",
+        "material",
+        "crystal",
     ]
 )
 
@@ -183,10 +185,15 @@ def polymer_grade(head: str) -> str | None:
     return polymer
 
 
+_SULPH = re.compile(r"\b(\w*)sulph", re.IGNORECASE)
+
+
 def normalise_text(text: str) -> str:
-    """NFKC, accents removed ("alumínium" → "aluminium"), every dash variant an ASCII hyphen."""
+    """NFKC, accents removed ("alumínium" → "aluminium"), every dash variant an ASCII hyphen, the British
+    "sulph-" spelt the IUPAC way ("sulphate" → "sulfate", "disulphide" → "disulfide")."""
     text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
     text = "".join(c for c in text if not unicodedata.combining(c))
+    text = _SULPH.sub(lambda m: m.group(1) + ("SULF" if m.group(0)[-5:].isupper() else "sulf"), text)
     return re.sub(r"[\u2010-\u2015\u2212]", "-", text)
 
 
