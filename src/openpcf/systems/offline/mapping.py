@@ -250,7 +250,7 @@ def score_candidate(
     # beet" (the same words) is the crop it is made from; or the name says exactly the head's words, each as
     # often ("nylon 6, glass-filled" for "glass-filled nylon 6", not "nylon 6-6, glass-filled")
     says_head = bool(base_words) and (
-        (base_words[-1] == need.head_noun and set(base_words) <= head and head <= set(cand))
+        (base_words[-1] == need.head_noun and set(base_words) <= head <= set(cand))
         or Counter(cand) == Counter(need.head_tokens)
     )
     return ScoredCandidate(c, score, head_cov, precision, tuple(notes), logit, says_head)

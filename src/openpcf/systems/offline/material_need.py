@@ -158,9 +158,7 @@ _POLYMER_GRADE_TAIL = re.compile(
     re.IGNORECASE,
 )
 _GLASS_FILLED = re.compile(r"\b(?:gf|gb|gk)\s*-?\d{0,2}\b|\bglass\b", re.IGNORECASE)
-_POLYMER_WORDS = re.compile(
-    r"\b(?:poly\w+|nylon|copolymer|rubber|elastomer|acetal|plastic)\b", re.IGNORECASE
-)
+_POLYMER_WORDS = re.compile(r"\b(?:poly\w+|nylon|copolymer|rubber|elastomer|acetal|plastic)\b", re.IGNORECASE)
 _NYLON_66 = re.compile(r"\b(?:pa|polyamide|nylon)\s*-?\s*6[.,/-]?6\b", re.IGNORECASE)
 _NYLON_6 = re.compile(r"\b(?:pa|polyamide|nylon)\s*-?\s*6\b(?![.,/-]?\d)", re.IGNORECASE)
 
