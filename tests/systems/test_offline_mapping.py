@@ -469,3 +469,21 @@ def test_an_article_word_no_activity_uses_leaves_the_material(fifth_mapper: Offl
 def test_british_sulph_spelling_is_read_as_sulf(fifth_mapper: OfflineMapper) -> None:
     assert read_need("Cobalt sulphate").head == "Cobalt sulfate"
     assert choose(fifth_mapper, "Cobalt sulphate") == "cobalt sulfate"
+
+
+def test_a_penalised_activity_named_as_the_head_does_not_count_as_the_base_name(
+    fifth_mapper: OfflineMapper,
+) -> None:
+    # "copper-rich materials" is not named as the head; the drawing step is penalised as a service, so only
+    # the cathode may carry the base-name evidence for "copper"
+    _, ranked = fifth_mapper.rank(MappingInput(material_name="copper"))
+    flagged = {s.candidate.reference_product for s in ranked if s.base_name}
+    assert flagged == {"copper, cathode"}
+
+
+@pytest.mark.parametrize(
+    ("head", "polymer"),
+    [("polypropylene random copolymer", "polypropylene"), ("ethylene vinyl acetate copolymer", None)],
+)
+def test_a_copolymer_grade_of_a_named_polymer_is_the_polymer(head: str, polymer: str | None) -> None:
+    assert polymer_grade(head) == polymer

@@ -262,7 +262,13 @@ def prefer_base_name(need: MaterialNeed, scored: list[ScoredCandidate]) -> list[
     base name is something else ("neutralising agent, sodium hydroxide-equivalent") lose
     :data:`BASE_NAME_PENALTY`: ecoinvent names a product first and qualifies it after the comma, so a product
     named as something else that merely mentions the need is another product."""
-    if need.functional or not any(s.base_name for s in scored):
+    if need.functional:
+        return scored
+    # an activity named as the head but penalised by another rule (a recycled or lead-containing variant, a
+    # service) does not count: "acrylonitrile-butadiene-styrene, pellets, recycled" is named as the head of a
+    # need for virgin ABS, but it is not the product asked for
+    scored = [replace(s, base_name=False) if s.base_name and s.notes else s for s in scored]
+    if not any(s.base_name for s in scored):
         return scored
     note = "its base name is not the need's head, another candidate's is"
     return [

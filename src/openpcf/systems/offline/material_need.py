@@ -100,6 +100,9 @@ FORM_WORDS = frozenset(
         "pigment",
         "material",
         "crystal",
+        "lump",
+        "briquette",
+        "prill",
     ]
 )
 
@@ -152,7 +155,7 @@ def _singular_oes(word: str) -> str:
 # polymer with them; a database names the polymer (and, for nylons, its glass-filled grade).
 _POLYMER_GRADE_TAIL = re.compile(
     r"(?:[\s,-]+(?:(?:gf|gb|gk|cf|md|mf|mx|ms|tf|t|m)\s*-?\d{1,2}|(?:glass|talc|mineral|carbon|chalk)"
-    r"(?:[\s-]+fib(?:re|er)s?)?(?:[\s-]+(?:filled|reinforced))?|compounds?|grade|impact[\s-]+modified|"
+    r"(?:[\s-]+fib(?:re|er)s?)?(?:[\s-]+(?:filled|reinforced))?|compounds?|grade|homopolymer|(?:random|block|impact)[\s-]+copolymer|impact[\s-]+modified|"
     r"uv[\s-]+stabili[sz]ed|heat[\s-]+stabili[sz]ed|flame[\s-]+retardant|fr|v-?0|hb|black|natural|"
     r"colou?red|filled|reinforced))+\s*$",
     re.IGNORECASE,
