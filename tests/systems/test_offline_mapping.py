@@ -25,6 +25,7 @@ from openpcf.systems.offline.mapping import (
 )
 from openpcf.systems.offline.material_need import (
     as_material,
+    material_from_description,
     polymer_grade,
     read_need,
     role_asked_for,
@@ -487,3 +488,21 @@ def test_a_penalised_activity_named_as_the_head_does_not_count_as_the_base_name(
 )
 def test_a_copolymer_grade_of_a_named_polymer_is_the_polymer(head: str, polymer: str | None) -> None:
     assert polymer_grade(head) == polymer
+
+
+def test_an_unknown_article_is_read_from_a_description_that_names_the_material(
+    fifth_mapper: OfflineMapper,
+) -> None:
+    vocabulary = fifth_mapper.vocabulary
+    # "gizmo" is in no activity name; the description names latex, which is
+    need = material_from_description(read_need("gizmo"), "natural latex, dipped", vocabulary)
+    assert need.head == "latex" and need.context.startswith("gizmo")  # the table reads "natural latex"
+    assert choose(fifth_mapper, "gizmo", description="natural latex, dipped") == "latex"
+    # a description that names nothing the picklist knows, a known head, a function word: unchanged
+    plain = read_need("gizmo")
+    assert material_from_description(plain, "for our workshop", vocabulary) is plain
+    known = read_need("silk yarn")
+    assert material_from_description(known, "natural latex", vocabulary) is known
+    catalyst = read_need("chiral organocatalyst")
+    assert material_from_description(catalyst, "natural latex", vocabulary) is catalyst
+    assert material_from_description(plain, None, vocabulary) is plain

@@ -142,6 +142,12 @@ def test_a_code_is_read_alone_or_before_a_form_or_class_word(name: str, material
         ("galvanised steel coils", "unalloyed steel"),
         # hydration words after a table name
         ("sodium carbonate anhydrous", "soda ash"),
+        # an unspecified metal and rigid PVC designations
+        ("steel", "unalloyed steel"),
+        ("zinc plated steel", None),
+        ("aluminum", "wrought aluminium alloy"),
+        ("PVC-U pipes", "suspension polymerised polyvinyl chloride"),
+        ("toy building bricks", None),
     ],
 )
 def test_bare_and_application_keys_are_guarded(name: str, material: str | None) -> None:

@@ -200,6 +200,13 @@ ARTICLE_MATERIALS: dict[str, str] = {
     "neoprene": "polychloroprene",
     "garden hose": "suspension polymerised polyvinyl chloride",
     "pvc pipe": "suspension polymerised polyvinyl chloride",
+    # rigid (unplasticised) and flexible PVC designations (ISO 1043: PVC-U, PVC-P)
+    "pvc u": "suspension polymerised polyvinyl chloride",
+    "upvc": "suspension polymerised polyvinyl chloride",
+    "rigid pvc": "suspension polymerised polyvinyl chloride",
+    "pvc p": "suspension polymerised polyvinyl chloride",
+    "flexible pvc": "suspension polymerised polyvinyl chloride",
+    "plasticised pvc": "suspension polymerised polyvinyl chloride",
     "window profile": "suspension polymerised polyvinyl chloride",
     "credit card": "suspension polymerised polyvinyl chloride",
     "pipe insulation": "elastomere tube insulation",
@@ -330,6 +337,10 @@ ARTICLE_MATERIALS: dict[str, str] = {
     # has its own activity; aluminium mill products are wrought alloys, castings cast alloys; copper
     # semis are drawn or rolled from cathode copper.
     "copper": "cathode copper",
+    # an unspecified metal: most steel made is non-alloy (carbon) steel and most aluminium used in products
+    # is wrought (rolled or extruded) — recalled general knowledge of the metals trade
+    "steel": _UNALLOYED,
+    "aluminium": _WROUGHT_AL,
     "steel sheet": _UNALLOYED,
     "steel coil": _UNALLOYED,
     "steel strip": _UNALLOYED,
@@ -546,7 +557,6 @@ ARTICLE_MATERIALS: dict[str, str] = {
     "calcium silicate brick": "sand-lime brick",
     "sand lime brick": "sand-lime brick",
     "engineering brick": "clay brick",
-    "building brick": "clay brick",
     "hollow brick": "clay brick",
     "clay block": "clay brick",
     "concrete roof tile": "concrete roof tile",
@@ -1726,6 +1736,8 @@ _BARE_KEYS = frozenset(
         "compost",
         "coolant",
         "copper",
+        "steel",
+        "aluminium",
         "corn",
         "coton",
         "cotone",

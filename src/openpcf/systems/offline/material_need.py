@@ -309,6 +309,34 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
     )
 
 
+def material_from_description(
+    need: MaterialNeed, description: str | None, vocabulary: frozenset[str] | set[str]
+) -> MaterialNeed:
+    """The need read from its description when the name is an article the database does not know and the
+    description names a material: "Item 22-104 bracket" described as "galvanised steel, laser cut" is bought
+    as galvanised steel, "cable ties" described as "nylon 66" as nylon. The name changes only when its head
+    noun is alphabetic, not a function word, not read by the common-names table and in no activity name
+    (``vocabulary``); the description's head phrase (read with :func:`as_material`) must have a word in
+    ``vocabulary``. The name and the rest of the context follow the description's head as context."""
+    noun = need.head_noun
+    if not description or not noun or not noun.isalpha() or noun in vocabulary or need.functional:
+        return need
+    if any(t.isalpha() and t in vocabulary for t in tokenize(expand(noun))):
+        return need  # an acronym or trade name the vocabulary expands to database words ("EVA")
+    if noun.endswith(tuple(FUNCTIONAL_NOUNS)) or need.head != read_need(need.text).head:
+        return need  # a function word, or a name the common-names table read as a material
+    described = as_material(read_need(description))
+    if not described.head_tokens or not any(t in vocabulary for t in tokenize(expand(described.head))):
+        return need
+    context = f"{need.head} {described.context} {need.context}".strip()
+    return replace(
+        described,
+        text=need.text,
+        context=context,
+        context_tokens=tuple(t for t in tokenize(context) if t not in described.head_tokens),
+    )
+
+
 def without_unknown_article(need: MaterialNeed, vocabulary: frozenset[str] | set[str]) -> MaterialNeed:
     """The need with a trailing article word the database never uses moved to the context: in "latex
     pillows" or "glass pearls" the head noun names a shape no activity names, and the material is the
