@@ -33,7 +33,7 @@ from openpcf.pcfbench.data import MappingInput, MappingRow
 from openpcf.search import tokenize
 from openpcf.systems.offline.calibration import Calibrator, load_calibration
 from openpcf.systems.offline.material_need import (
-    FORM_WORDS,
+    MATERIAL_FORM_WORDS,
     MaterialNeed,
     as_material,
     expand,
@@ -161,7 +161,7 @@ def names_the_thing(need: MaterialNeed) -> bool:
         return False
     if tokenize(expand(noun)) != [noun]:
         return False
-    return noun not in concept_table().forms and noun not in FORM_WORDS
+    return noun not in concept_table().forms and noun not in MATERIAL_FORM_WORDS
 
 
 def require_head_noun(need: MaterialNeed, scored: list[ScoredCandidate]) -> list[ScoredCandidate]:

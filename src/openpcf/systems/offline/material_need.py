@@ -96,15 +96,14 @@ FORM_WORDS = frozenset(
         "granule",
         "pellet",
         "flake",
-        # a colourant named by its chemistry ("titanium dioxide pigment") is that chemical
-        "pigment",
-        "material",
-        "crystal",
-        "lump",
-        "briquette",
-        "prill",
     ]
 )
+
+# More form words the mapper skips when it reads what a name means (:func:`as_material`): a colourant named by
+# its chemistry ("titanium dioxide pigment") is that chemical, "graphite anode material" is an anode,
+# "charcoal lumps" charcoal. Kept apart from :data:`FORM_WORDS`, which triage and the re-ranker's training
+# also read, so their fitted parameters stay as they were.
+MATERIAL_FORM_WORDS = FORM_WORDS | frozenset(["pigment", "material", "crystal", "lump", "briquette", "prill"])
 
 
 # Units of mass, length, volume and grammage written after a number ("250 g", "80 gsm", "12 mm"): a measure
@@ -133,12 +132,12 @@ UNIT_WORDS = frozenset(
 )
 
 
-def head_noun_of(tokens: tuple[str, ...]) -> str | None:
+def head_noun_of(tokens: tuple[str, ...], forms: frozenset[str] = FORM_WORDS) -> str | None:
     """The last word of a head phrase that names the thing: not a number, an article code ("TX100",
-    "25mm") or a unit ("250 g", "80 gsm"), and not a form word (:data:`FORM_WORDS`); the last word when every
-    word is one of those."""
+    "25mm") or a unit ("250 g", "80 gsm"), and not a form word (``forms``, :data:`FORM_WORDS` by default);
+    the last word when every word is one of those."""
     for t in reversed(tokens):
-        if t.isalpha() and t not in FORM_WORDS and t not in UNIT_WORDS:
+        if t.isalpha() and t not in forms and t not in UNIT_WORDS:
             return t
     return tokens[-1] if tokens else None
 
@@ -186,16 +185,20 @@ def polymer_grade(head: str) -> str | None:
     return polymer
 
 
+def normalise_text(text: str) -> str:
+    """NFKC, accents removed ("alumínium" → "aluminium"), every dash variant an ASCII hyphen."""
+    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return re.sub(r"[\u2010-\u2015\u2212]", "-", text)
+
+
 _SULPH = re.compile(r"\b(\w*)sulph", re.IGNORECASE)
 
 
-def normalise_text(text: str) -> str:
-    """NFKC, accents removed ("alumínium" → "aluminium"), every dash variant an ASCII hyphen, the British
-    "sulph-" spelt the IUPAC way ("sulphate" → "sulfate", "disulphide" → "disulfide")."""
-    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    text = _SULPH.sub(lambda m: m.group(1) + ("SULF" if m.group(0)[-5:].isupper() else "sulf"), text)
-    return re.sub(r"[\u2010-\u2015\u2212]", "-", text)
+def iupac_spelling(text: str) -> str:
+    """The British "sulph-" spelt the IUPAC way ("sulphate" → "sulfate", "disulphide" → "disulfide"); the
+    picklist spells "sulf-"."""
+    return _SULPH.sub(lambda m: m.group(1) + ("SULF" if m.group(0)[-5:].isupper() else "sulf"), text)
 
 
 #: Words saying a material is secondary (recycled, scrap, remelted …) rather than virgin (the vocabulary's list).
@@ -284,7 +287,7 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
     ("potatoes" → "potato", which the search tokenizer would read as "potatoe"). A foreign head is looked up
     as written first ("Betonstahl" is reinforcing steel, not "concrete steel"). A need the tables do not
     know is returned with only that plural fix. Used by the mapper (task 3) only."""
-    head = " ".join(_singular_oes(w) for w in need.head.split())
+    head = iupac_spelling(" ".join(_singular_oes(w) for w in need.head.split()))
     context = need.context
     # a foreign name the tables know as written ("Natronlauge") is read from its own words, not from a
     # word-by-word translation; its words are already at the front of the context
@@ -296,15 +299,16 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
     if material and tokenize(material) != tokenize(head):
         context = context if need.written_head else f"{head} {context}".strip()
         head = material
-    if head == need.head:
-        return need
     head_tokens = tuple(tokenize(head))
+    noun = head_noun_of(head_tokens, MATERIAL_FORM_WORDS)
+    if head == need.head and noun == need.head_noun:
+        return need
     return replace(
         need,
         head=head,
         context=context,
         head_tokens=head_tokens,
-        head_noun=head_noun_of(head_tokens),
+        head_noun=noun,
         context_tokens=tuple(t for t in tokenize(context) if t not in head_tokens),
     )
 
