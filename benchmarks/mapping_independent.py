@@ -5,7 +5,10 @@
 The set, ``benchmarks/reference/mapping_independent.jsonl``, holds buyer-style material names (everyday
 articles, packaging, building products, chemicals under common names, abbreviations, metals with grades,
 foods, German/French/Italian/Spanish names) each with the picklist activity a practitioner would choose.
-It was written before any change it measures and never from PCFBench dev items. The picklist is shared data
+It was written before any change it measures and never from PCFBench dev items. Two more sets share its schema
+(``--set``): ``mapping_independent_holdout.jsonl`` (86 items, written after the common-names table; used for
+selection since the fifth pass) and ``mapping_independent_blind.jsonl`` (149 items over eleven purchase
+categories, written before the fifth pass and run only before and after it; see docs/offline.md). The picklist is shared data
 and is not copied into the repository: each expected answer is stored as the SHA-1 of its reference-product
 string (UTF-8, exactly as in the picklist), with a short ``why`` in the author's words; this script resolves
 the hashes against the picklist in ``--data``.

@@ -16,8 +16,22 @@ from openpcf.systems.offline.calibration import (
     fit_logistic,
     neutral,
 )
-from openpcf.systems.offline.mapping import RULES, OfflineMapper, generic_chemical, names_the_thing
-from openpcf.systems.offline.material_need import as_material, read_need, role_asked_for, strip_market_wrapper
+from openpcf.systems.offline.mapping import (
+    RULES,
+    OfflineMapper,
+    generic_chemical,
+    names_the_thing,
+    process_step,
+)
+from openpcf.systems.offline.material_need import (
+    as_material,
+    material_from_description,
+    polymer_grade,
+    read_need,
+    role_asked_for,
+    strip_market_wrapper,
+    without_unknown_article,
+)
 from openpcf.systems.offline.picklist_search import PicklistSearch
 from openpcf.systems.offline.reranker import Reranker
 from openpcf.systems.registry import OfflineUnavailable
@@ -349,3 +363,147 @@ def test_a_farming_system_variant_only_when_the_need_asks_for_it(knowledge_mappe
     _, chemicals = knowledge_mapper.rank(MappingInput(material_name="unspecified chemical"))
     assert "chemical, organic" in {s.candidate.reference_product for s in chemicals}
     assert not any("farming-system" in n for s in chemicals for n in s.notes)
+
+
+# ---------------------------------------------------------------- fifth pass (issue 17): miss classes
+
+FIFTH_PASS_PICKLIST = [
+    ("wire drawing, copper", "A wire drawn from copper; the process does not include the copper input."),
+    ("copper, cathode", "Refined copper cathode."),
+    ("copper-rich materials", "Copper-rich intermediate materials."),
+    ("sugar beet", "Sugar beet roots at the farm gate."),
+    ("sugar, from sugar beet", "White sugar refined from sugar beet."),
+    ("polyvinyl chloride, suspension polymerised", "S-PVC resin."),
+    ("chemical, organic", "Proxy for an unspecified organic chemical."),
+    ("nylon 6", "Polyamide 6 granulate."),
+    ("nylon 6, glass-filled", "Polyamide 6 with glass fibre."),
+    ("nylon 6-6, glass-filled", "Polyamide 6.6 with glass fibre."),
+    ("latex", "Natural rubber latex."),
+    ("yarn, silk", "Silk yarn."),
+    ("cobalt", "Cobalt metal."),
+    ("cobalt sulfate", "Cobalt sulfate salt."),
+]
+
+
+@pytest.fixture(scope="module")
+def fifth_mapper(tmp_path_factory: pytest.TempPathFactory) -> OfflineMapper:
+    path = write_picklist(tmp_path_factory.mktemp("fifth") / "ecoinvent_picklist.jsonl", FIFTH_PASS_PICKLIST)
+    return OfflineMapper(
+        PicklistSearch.from_file(path, dense=False),
+        calibrator=neutral("mapping", ["top"]),
+        reranker=HAND_RERANKER,
+    )
+
+
+@pytest.mark.parametrize(
+    ("label", "step"),
+    [
+        ("wire drawing, copper", "drawing"),
+        ("drawing of pipe, steel", "drawing"),
+        ("section bar extrusion, aluminium", "extrusion"),
+        ("batch dyeing, fibre, cotton", "dyeing"),
+        ("packaging, for fertilisers", None),  # a product named with an -ing noun
+        ("chicken for slaughtering, live weight", None),
+        ("printing ink, offset, without solvent, in 47.5% solution state", None),
+        ("copper, cathode", None),
+    ],
+)
+def test_a_processing_step_is_read_from_the_base_name(label: str, step: str | None) -> None:
+    assert process_step(label) == step
+
+
+def test_a_material_need_does_not_map_to_a_processing_step(fifth_mapper: OfflineMapper) -> None:
+    # the drawing service is a material by its description's role but a step by its name: it loses 0.5
+    _, ranked = fifth_mapper.rank(MappingInput(material_name="copper wire drawing"))
+    drawing = next(s for s in ranked if s.candidate.reference_product == "wire drawing, copper")
+    assert not any("not a material" in n for n in drawing.notes)  # the need names the step: allowed
+    _, ranked = fifth_mapper.rank(MappingInput(material_name="copper wire rod"))
+    drawing = next(s for s in ranked if s.candidate.reference_product == "wire drawing, copper")
+    assert "a service activity, not a material" in drawing.notes
+    assert choose(fifth_mapper, "copper wire rod") == "copper, cathode"  # the table reads the mill form
+
+
+def test_the_product_beats_the_crop_it_is_made_from(fifth_mapper: OfflineMapper) -> None:
+    # "beet sugar" is read "sugar beet sugar": the crop says the same words but ends with "beet"
+    _, ranked = fifth_mapper.rank(MappingInput(material_name="beet sugar"))
+    by_label = {s.candidate.reference_product: s for s in ranked}
+    assert by_label["sugar, from sugar beet"].base_name and not by_label["sugar beet"].base_name
+    assert choose(fifth_mapper, "beet sugar") == "sugar, from sugar beet"
+
+
+@pytest.mark.parametrize(
+    ("head", "polymer"),
+    [
+        ("PVC compound", "PVC"),
+        ("PP T20 UV stabilised", "PP"),
+        ("PA6 GF30", "glass-filled nylon 6"),
+        ("PA 66-GF35", "glass-filled nylon 6-6"),
+        ("nylon 6.6 glass fibre reinforced", "glass-filled nylon 6-6"),
+        ("PBT GF30", "PBT"),  # no glass-filled PBT: the polymer
+        ("sealing compound", None),  # "sealing" names no polymer
+        ("carbon black", None),
+        ("HDPE", None),  # no grade words
+    ],
+)
+def test_a_compounded_or_filled_grade_is_its_polymer(head: str, polymer: str | None) -> None:
+    assert polymer_grade(head) == polymer
+
+
+def test_polymer_compounds_map_to_the_polymer_not_the_generic_proxy(fifth_mapper: OfflineMapper) -> None:
+    assert choose(fifth_mapper, "PVC compound") == "polyvinyl chloride, suspension polymerised"
+    # the activity that says exactly the head's words wins over the nylon 6-6 sibling with the same word set
+    assert choose(fifth_mapper, "PA6 GF30") == "nylon 6, glass-filled"
+    assert choose(fifth_mapper, "PA66 GF30") == "nylon 6-6, glass-filled"
+
+
+def test_an_article_word_no_activity_uses_leaves_the_material(fifth_mapper: OfflineMapper) -> None:
+    need = without_unknown_article(read_need("latex pillows"), fifth_mapper.vocabulary)
+    assert need.head == "latex" and need.context.startswith("pillows")
+    assert choose(fifth_mapper, "latex pillows") == "latex"
+    # a word the picklist uses, a one-word head and a function word stay
+    assert without_unknown_article(read_need("silk yarn"), fifth_mapper.vocabulary).head == "silk yarn"
+    assert without_unknown_article(read_need("pillows"), fifth_mapper.vocabulary).head == "pillows"
+    organo = read_need("chiral organocatalyst")
+    assert without_unknown_article(organo, fifth_mapper.vocabulary) is organo
+
+
+def test_british_sulph_spelling_is_read_as_sulf(fifth_mapper: OfflineMapper) -> None:
+    assert as_material(read_need("Cobalt sulphate")).head == "Cobalt sulfate"
+    assert read_need("Cobalt sulphate").head == "Cobalt sulphate"  # triage and training read it as written
+    assert choose(fifth_mapper, "Cobalt sulphate") == "cobalt sulfate"
+
+
+def test_a_penalised_activity_named_as_the_head_does_not_count_as_the_base_name(
+    fifth_mapper: OfflineMapper,
+) -> None:
+    # "copper-rich materials" is not named as the head; the drawing step is penalised as a service, so only
+    # the cathode may carry the base-name evidence for "copper"
+    _, ranked = fifth_mapper.rank(MappingInput(material_name="copper"))
+    flagged = {s.candidate.reference_product for s in ranked if s.base_name}
+    assert flagged == {"copper, cathode"}
+
+
+@pytest.mark.parametrize(
+    ("head", "polymer"),
+    [("polypropylene random copolymer", "polypropylene"), ("ethylene vinyl acetate copolymer", None)],
+)
+def test_a_copolymer_grade_of_a_named_polymer_is_the_polymer(head: str, polymer: str | None) -> None:
+    assert polymer_grade(head) == polymer
+
+
+def test_an_unknown_article_is_read_from_a_description_that_names_the_material(
+    fifth_mapper: OfflineMapper,
+) -> None:
+    vocabulary = fifth_mapper.vocabulary
+    # "gizmo" is in no activity name; the description names latex, which is
+    need = material_from_description(read_need("gizmo"), "natural latex, dipped", vocabulary)
+    assert need.head == "latex" and need.context.startswith("gizmo")  # the table reads "natural latex"
+    assert choose(fifth_mapper, "gizmo", description="natural latex, dipped") == "latex"
+    # a description that names nothing the picklist knows, a known head, a function word: unchanged
+    plain = read_need("gizmo")
+    assert material_from_description(plain, "for our workshop", vocabulary) is plain
+    known = read_need("silk yarn")
+    assert material_from_description(known, "natural latex", vocabulary) is known
+    catalyst = read_need("chiral organocatalyst")
+    assert material_from_description(catalyst, "natural latex", vocabulary) is catalyst
+    assert material_from_description(plain, None, vocabulary) is plain

@@ -86,8 +86,10 @@ def test_a_trailing_form_word_or_size_code_does_not_hide_the_article(name: str, 
     assert known_material(name) == material
 
 
-def test_only_one_trailing_form_word_is_skipped() -> None:
-    assert known_material("denim fabric roll") is None
+def test_at_most_two_trailing_form_words_are_skipped() -> None:
+    assert known_material("denim fabric roll") == "woven cotton textile"
+    assert known_material("copper wire rod") == "cathode copper"  # a mill form of a metal
+    assert known_material("denim fabric roll sheet") is None
 
 
 @pytest.mark.parametrize(
@@ -117,4 +119,36 @@ def test_formulas_are_read_as_written(name: str, material: str | None) -> None:
     ],
 )
 def test_a_code_is_read_alone_or_before_a_form_or_class_word(name: str, material: str | None) -> None:
+    assert known_material(name) == material
+
+
+@pytest.mark.parametrize(
+    ("name", "material"),
+    [
+        # a bare everyday key counts alone or after plain descriptive words only
+        ("raw milk", "cow milk"),
+        ("grid power", "low voltage electricity"),
+        ("coconut milk", None),
+        ("EDTA disodium salt", None),
+        ("beryllium copper strip", None),
+        # an application key only after place words
+        ("thermal insulation", "stone wool"),
+        ("double glazing units", "coated flat glass"),
+        ("polystyrene insulation", None),
+        ("polycarbonate glazing", None),
+        # a longer key wins over the shorter one it ends with
+        ("light fuel oil", "light fuel oil"),
+        ("hot rolled steel coil", "hot rolled low-alloyed steel"),
+        ("galvanised steel coils", "unalloyed steel"),
+        # hydration words after a table name
+        ("sodium carbonate anhydrous", "soda ash"),
+        # an unspecified metal and rigid PVC designations
+        ("steel", "unalloyed steel"),
+        ("zinc plated steel", None),
+        ("aluminum", "wrought aluminium alloy"),
+        ("PVC-U pipes", "suspension polymerised polyvinyl chloride"),
+        ("toy building bricks", None),
+    ],
+)
+def test_bare_and_application_keys_are_guarded(name: str, material: str | None) -> None:
     assert known_material(name) == material

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -32,15 +33,17 @@ from openpcf.pcfbench.data import MappingInput, MappingRow
 from openpcf.search import tokenize
 from openpcf.systems.offline.calibration import Calibrator, load_calibration
 from openpcf.systems.offline.material_need import (
-    FORM_WORDS,
+    MATERIAL_FORM_WORDS,
     MaterialNeed,
     as_material,
     expand,
+    material_from_description,
     normalise_text,
     query_of,
     read_need,
     recycled_mismatch,
     role_asked_for,
+    without_unknown_article,
 )
 from openpcf.systems.offline.picklist_search import Candidate, PicklistSearch
 from openpcf.systems.offline.reranker import Reranker, load_reranker, need_words, pair_features
@@ -82,6 +85,15 @@ _INORGANIC_CUES = re.compile(
 # and a need that asks for lead (leaded solder, "Pb containing", "SnPb").
 _LEADED = re.compile(r"\bPb containing\b")
 _ASKS_LEAD = re.compile(r"\b(?:lead|leaded|pb|snpb|sn\d+pb\d+|pb containing)\b", re.IGNORECASE)
+# A processing step named as ecoinvent names its services, the process first and the material processed after
+# the comma ("wire drawing, copper", "batch dyeing, fibre, cotton", "drawing of pipe, steel", "section bar
+# extrusion, aluminium"): its reference flow is the work done on a material the buyer supplies, not the
+# material. Most such activities say "delivering the service" (role ``service``); these do not.
+_PROCESS_BASE = re.compile(
+    r"(?:^|\s)(?!packaging$|siding$|slaughtering$|building$|clothing$|bedding$|roofing$|flooring$|ceiling$|"
+    r"lining$|fitting$|housing$|string$|wiring$|casing$|filling$|coating$)[a-z-]+ing$"
+    r"|^[a-z-]+(?:ing|ion) of\b|\bextrusion$"
+)
 GENERIC_ORGANIC = "chemical, organic"
 GENERIC_INORGANIC = "chemical, inorganic"
 
@@ -149,7 +161,7 @@ def names_the_thing(need: MaterialNeed) -> bool:
         return False
     if tokenize(expand(noun)) != [noun]:
         return False
-    return noun not in concept_table().forms and noun not in FORM_WORDS
+    return noun not in concept_table().forms and noun not in MATERIAL_FORM_WORDS
 
 
 def require_head_noun(need: MaterialNeed, scored: list[ScoredCandidate]) -> list[ScoredCandidate]:
@@ -166,6 +178,18 @@ def require_head_noun(need: MaterialNeed, scored: list[ScoredCandidate]) -> list
         else replace(s, score=s.score - HEAD_NOUN_PENALTY, notes=(*s.notes, note))
         for s in scored
     ]
+
+
+def process_step(reference_product: str) -> str | None:
+    """The process an activity performs when its base name (before ecoinvent's first comma) names a processing
+    step rather than a product — "wire drawing, copper" → "drawing", "drawing of pipe, steel" → "drawing",
+    "section bar extrusion, aluminium" → "extrusion" — else None. Products named with an -ing noun
+    ("packaging, for fertilisers", "chicken for slaughtering") are not steps."""
+    base = reference_product.split(",")[0].strip().lower()
+    if " for " in base or not _PROCESS_BASE.search(base):
+        return None
+    words = base.split()
+    return words[0] if " of " in base else words[-1]
 
 
 def score_candidate(
@@ -186,9 +210,13 @@ def score_candidate(
     head_cov, precision = features["head_coverage"], features["precision"]
     cand = c.tokens
     notes: list[str] = []
-    if "role" in rules and c.role != "material" and c.role != asked:
+    role = c.role
+    step = process_step(c.reference_product) if role == "material" else None
+    if step and step not in set(tokenize(need.head)) and step not in set(tokenize(need.context)):
+        role = "service"  # a processing step the need does not name ("wire drawing" for "copper wire rod")
+    if "role" in rules and role != "material" and role != asked:
         score -= 0.5
-        notes.append(f"a {c.role} activity, not a material")
+        notes.append(f"a {role} activity, not a material")
     context_words = everything - head
     if (
         "context_only" in rules
@@ -217,8 +245,16 @@ def score_candidate(
     if "trace_metal" in rules and metal and metal not in head:
         score -= 0.4
         notes.append(f"{metal} is a trace ingredient here")
-    base = set(tokenize(c.reference_product.split(",")[0]))
-    return ScoredCandidate(c, score, head_cov, precision, tuple(notes), logit, bool(base) and base == head)
+    base_words = tokenize(c.reference_product.split(",")[0])
+    # the activity names the head: its base name ends with the head noun, says no word the head does not,
+    # and the whole name says every head word — "sugar, from sugar beet" is the sugar of "beet sugar", "sugar
+    # beet" (the same words) is the crop it is made from; or the name says exactly the head's words, each as
+    # often ("nylon 6, glass-filled" for "glass-filled nylon 6", not "nylon 6-6, glass-filled")
+    says_head = bool(base_words) and (
+        (base_words[-1] == need.head_noun and set(base_words) <= head <= set(cand))
+        or Counter(cand) == Counter(need.head_tokens)
+    )
+    return ScoredCandidate(c, score, head_cov, precision, tuple(notes), logit, says_head)
 
 
 def prefer_base_name(need: MaterialNeed, scored: list[ScoredCandidate]) -> list[ScoredCandidate]:
@@ -227,7 +263,13 @@ def prefer_base_name(need: MaterialNeed, scored: list[ScoredCandidate]) -> list[
     base name is something else ("neutralising agent, sodium hydroxide-equivalent") lose
     :data:`BASE_NAME_PENALTY`: ecoinvent names a product first and qualifies it after the comma, so a product
     named as something else that merely mentions the need is another product."""
-    if need.functional or not any(s.base_name for s in scored):
+    if need.functional:
+        return scored
+    # an activity named as the head but penalised by another rule (a recycled or lead-containing variant, a
+    # service) does not count: "acrylonitrile-butadiene-styrene, pellets, recycled" is named as the head of a
+    # need for virgin ABS, but it is not the product asked for
+    scored = [replace(s, base_name=False) if s.base_name and s.notes else s for s in scored]
+    if not any(s.base_name for s in scored):
         return scored
     note = "its base name is not the need's head, another candidate's is"
     return [
@@ -300,6 +342,8 @@ class OfflineMapper:
         self.reranker = reranker if reranker is not None else load_reranker()
         self.calibrator = calibrator if calibrator is not None else load_calibration("mapping")
         self.k = k
+        #: every word of the picklist's reference products (a head noun outside it names no activity)
+        self.vocabulary = frozenset(t for tokens in search.tokens for t in tokens)
         self.rules = frozenset(RULES if rules is None else rules)
         unknown = self.rules - set(RULES)
         if unknown:
@@ -310,8 +354,17 @@ class OfflineMapper:
         dense = options.pop("dense", True)
         return cls(PicklistSearch.from_file(picklist, dense=dense), **options)
 
+    def read(self, inp: MappingInput) -> MaterialNeed:
+        """The need as the mapper searches it: an article word no activity uses is dropped from the end of
+        the head first ("pipe insulation sleeves" → pipe insulation, "latex pillows" → latex); a head still
+        unknown to the picklist is read from a description that names the material ("housing" described as
+        "die-cast zinc alloy"). (Reading the description first, before dropping the article word, lost one
+        held-out item and was not kept.)"""
+        need = without_unknown_article(need_of(inp), self.vocabulary)
+        return material_from_description(need, inp.description, self.vocabulary)
+
     def rank(self, inp: MappingInput) -> tuple[MaterialNeed, list[ScoredCandidate]]:
-        need = need_of(inp)
+        need = self.read(inp)
         asked = role_asked_for(need.head)
         cands = self.search.candidates(query_of(need), self.k)
         scored = [

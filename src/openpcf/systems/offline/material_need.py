@@ -99,6 +99,12 @@ FORM_WORDS = frozenset(
     ]
 )
 
+# More form words the mapper skips when it reads what a name means (:func:`as_material`): a colourant named by
+# its chemistry ("titanium dioxide pigment") is that chemical, "graphite anode material" is an anode,
+# "charcoal lumps" charcoal. Kept apart from :data:`FORM_WORDS`, which triage and the re-ranker's training
+# also read, so their fitted parameters stay as they were.
+MATERIAL_FORM_WORDS = FORM_WORDS | frozenset(["pigment", "material", "crystal", "lump", "briquette", "prill"])
+
 
 # Units of mass, length, volume and grammage written after a number ("250 g", "80 gsm", "12 mm"): a measure
 # of the thing, never the thing.
@@ -126,12 +132,12 @@ UNIT_WORDS = frozenset(
 )
 
 
-def head_noun_of(tokens: tuple[str, ...]) -> str | None:
+def head_noun_of(tokens: tuple[str, ...], forms: frozenset[str] = FORM_WORDS) -> str | None:
     """The last word of a head phrase that names the thing: not a number, an article code ("TX100",
-    "25mm") or a unit ("250 g", "80 gsm"), and not a form word (:data:`FORM_WORDS`); the last word when every
-    word is one of those."""
+    "25mm") or a unit ("250 g", "80 gsm"), and not a form word (``forms``, :data:`FORM_WORDS` by default);
+    the last word when every word is one of those."""
     for t in reversed(tokens):
-        if t.isalpha() and t not in FORM_WORDS and t not in UNIT_WORDS:
+        if t.isalpha() and t not in forms and t not in UNIT_WORDS:
             return t
     return tokens[-1] if tokens else None
 
@@ -142,11 +148,57 @@ def _singular_oes(word: str) -> str:
     return word[:-2] if len(word) >= 7 and word.lower().endswith("oes") else word
 
 
+# Grade words written after a polymer's name: fillers and reinforcement (ISO 1043-2 / ISO 11469 marking such
+# as "GF30" = 30 % glass fibre, "MD20" mineral, "T20" talc, "CF" carbon fibre), "compound", and modifiers that
+# do not change the polymer (impact modified, UV stabilised, flame retardant, a colour). A compounder sells the
+# polymer with them; a database names the polymer (and, for nylons, its glass-filled grade).
+_POLYMER_GRADE_TAIL = re.compile(
+    r"(?:[\s,-]+(?:(?:gf|gb|gk|cf|md|mf|mx|ms|tf|t|m)\s*-?\d{1,2}|(?:glass|talc|mineral|carbon|chalk)"
+    r"(?:[\s-]+fib(?:re|er)s?)?(?:[\s-]+(?:filled|reinforced))?|compounds?|grade|homopolymer|(?:random|block|impact)[\s-]+copolymer|impact[\s-]+modified|"
+    r"uv[\s-]+stabili[sz]ed|heat[\s-]+stabili[sz]ed|flame[\s-]+retardant|fr|v-?0|hb|black|natural|"
+    r"colou?red|filled|reinforced))+\s*$",
+    re.IGNORECASE,
+)
+_GLASS_FILLED = re.compile(r"\b(?:gf|gb|gk)\s*-?\d{0,2}\b|\bglass\b", re.IGNORECASE)
+_POLYMER_WORDS = re.compile(r"\b(?:poly\w+|nylon|copolymer|rubber|elastomer|acetal|plastic)\b", re.IGNORECASE)
+_NYLON_66 = re.compile(r"\b(?:pa|polyamide|nylon)\s*-?\s*6[.,/-]?6\b", re.IGNORECASE)
+_NYLON_6 = re.compile(r"\b(?:pa|polyamide|nylon)\s*-?\s*6\b(?![.,/-]?\d)", re.IGNORECASE)
+
+
+def polymer_grade(head: str) -> str | None:
+    """The polymer a compounded or filled grade is made of, or None when ``head`` is not one: "PVC compound"
+    → "PVC", "PP T20 UV stabilised" → "PP", "PA6 GF30" → "glass-filled nylon 6", "nylon 66 glass fibre
+    reinforced" → "glass-filled nylon 6-6". The words before the grade words must name a polymer (an acronym
+    the vocabulary expands to one, or a polymer word): "rubber compound" is rubber, "sealing compound" is
+    not a polymer grade."""
+    match = _POLYMER_GRADE_TAIL.search(head)
+    if not match or match.start() == 0:
+        return None
+    polymer = head[: match.start()].strip(" ,-")
+    if not polymer or not _POLYMER_WORDS.search(expand(polymer)):
+        return None
+    if _GLASS_FILLED.search(match.group(0)):
+        if _NYLON_66.search(polymer):
+            return "glass-filled nylon 6-6"
+        if _NYLON_6.search(polymer):
+            return "glass-filled nylon 6"
+    return polymer
+
+
 def normalise_text(text: str) -> str:
     """NFKC, accents removed ("alumínium" → "aluminium"), every dash variant an ASCII hyphen."""
     text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
     text = "".join(c for c in text if not unicodedata.combining(c))
     return re.sub(r"[\u2010-\u2015\u2212]", "-", text)
+
+
+_SULPH = re.compile(r"\b(\w*)sulph", re.IGNORECASE)
+
+
+def iupac_spelling(text: str) -> str:
+    """The British "sulph-" spelt the IUPAC way ("sulphate" → "sulfate", "disulphide" → "disulfide"); the
+    picklist spells "sulf-"."""
+    return _SULPH.sub(lambda m: m.group(1) + ("SULF" if m.group(0)[-5:].isupper() else "sulf"), text)
 
 
 #: Words saying a material is secondary (recycled, scrap, remelted …) rather than virgin (the vocabulary's list).
@@ -235,24 +287,93 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
     ("potatoes" → "potato", which the search tokenizer would read as "potatoe"). A foreign head is looked up
     as written first ("Betonstahl" is reinforcing steel, not "concrete steel"). A need the tables do not
     know is returned with only that plural fix. Used by the mapper (task 3) only."""
-    head = " ".join(_singular_oes(w) for w in need.head.split())
+    head = iupac_spelling(" ".join(_singular_oes(w) for w in need.head.split()))
     context = need.context
     # a foreign name the tables know as written ("Natronlauge") is read from its own words, not from a
     # word-by-word translation; its words are already at the front of the context
     material = (need.written_head and known_material(need.written_head)) or known_material(head)
+    if not material:  # a compounded or filled polymer grade is bought as its polymer ("PA6 GF30")
+        material = polymer_grade(head)
+        if material:
+            material = known_material(material) or material
     if material and tokenize(material) != tokenize(head):
         context = context if need.written_head else f"{head} {context}".strip()
         head = material
-    if head == need.head:
-        return need
     head_tokens = tuple(tokenize(head))
+    noun = head_noun_of(head_tokens, MATERIAL_FORM_WORDS)
+    if head == need.head and noun == need.head_noun:
+        return need
     return replace(
         need,
         head=head,
         context=context,
         head_tokens=head_tokens,
-        head_noun=head_noun_of(head_tokens),
+        head_noun=noun,
         context_tokens=tuple(t for t in tokenize(context) if t not in head_tokens),
+    )
+
+
+def material_from_description(
+    need: MaterialNeed, description: str | None, vocabulary: frozenset[str] | set[str]
+) -> MaterialNeed:
+    """The need read from its description when the name is an article the database does not know and the
+    description names a material: "Item 22-104 bracket" described as "galvanised steel, laser cut" is bought
+    as galvanised steel, "cable ties" described as "nylon 66" as nylon. The name changes only when its head
+    noun is alphabetic, not a function word, not read by the common-names table and in no activity name
+    (``vocabulary``); the description's head phrase (read with :func:`as_material`) must have a word in
+    ``vocabulary``. The name and the rest of the context follow the description's head as context."""
+    noun = need.head_noun
+    if not description or not noun or not noun.isalpha() or noun in vocabulary or need.functional:
+        return need
+    if any(t.isalpha() and t in vocabulary for t in tokenize(expand(noun))):
+        return need  # an acronym or trade name the vocabulary expands to database words ("EVA")
+    if noun.endswith(tuple(FUNCTIONAL_NOUNS)) or need.head != read_need(need.text).head:
+        return need  # a function word, or a name the common-names table read as a material
+    described = as_material(read_need(description))
+    if not described.head_tokens or not any(t in vocabulary for t in tokenize(expand(described.head))):
+        return need
+    context = f"{need.head} {described.context} {need.context}".strip()
+    return replace(
+        described,
+        text=need.text,
+        context=context,
+        context_tokens=tuple(t for t in tokenize(context) if t not in described.head_tokens),
+    )
+
+
+def without_unknown_article(need: MaterialNeed, vocabulary: frozenset[str] | set[str]) -> MaterialNeed:
+    """The need with a trailing article word the database never uses moved to the context: in "latex
+    pillows" or "glass pearls" the head noun names a shape no activity names, and the material is the
+    modifier before it ("latex", "glass"). ``vocabulary`` is every word of the activity names. Only a head of
+    two words or more whose last word is alphabetic, not a unit, not a function word (nor one ending in one,
+    "organocatalyst") and not in ``vocabulary`` changes; the shorter
+    head is read with :func:`as_material` again ("EPS pearls" → "EPS" → expandable polystyrene)."""
+    words = need.head.split()
+    noun = need.head_noun
+    if (
+        len(words) < 2
+        or not noun
+        or not noun.isalpha()
+        or need.functional
+        or noun.endswith(tuple(FUNCTIONAL_NOUNS))
+        or noun in vocabulary
+        or noun in UNIT_WORDS
+        or tokenize(words[-1]) != [noun]
+        or not any(t in vocabulary for t in tokenize(" ".join(words[:-1])))
+    ):
+        return need
+    head = " ".join(words[:-1])
+    context = f"{words[-1]} {need.context}".strip()
+    head_tokens = tuple(tokenize(head))
+    return as_material(
+        replace(
+            need,
+            head=head,
+            context=context,
+            head_tokens=head_tokens,
+            head_noun=head_noun_of(head_tokens),
+            context_tokens=tuple(t for t in tokenize(context) if t not in head_tokens),
+        )
     )
 
 
