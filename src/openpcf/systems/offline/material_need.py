@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from openpcf.search import prepare_query
 from openpcf.search.lexical import tokenize
-from openpcf.vocabulary.common_names import known_material
+from openpcf.vocabulary.common_names import domain_reading, known_material
 from openpcf.vocabulary.material_words import RECYCLED_MARKERS
 from openpcf.vocabulary.translation import english_name
 
@@ -185,6 +185,54 @@ def polymer_grade(head: str) -> str | None:
     return polymer
 
 
+# A grade, type, class or purity said after the name ("citric acid technical grade", "rye flour type 1150",
+# "fish meal 65% protein", "ethanol 96% purity", "cable class B"): it qualifies the thing bought, it is never
+# the thing. Grade words of trade and pharmacopoeias (USP, EP, BP, ACS, FCC) and a purity or content in %.
+_QUALIFIER_TAIL = re.compile(
+    r"(?:[\s,]+(?:(?:technical|tech|food|feed|pharma\w*|reagent|analytical|industrial|cosmetic|electronic|"
+    r"battery|commercial|laboratory|lab|usp|ep|bp|acs|fcc|agricultural|chemical|premium|standard|high|low|"
+    r"medium|fertili[sz]er|photo|optical|nuclear|semiconductor|solar|metallurgical|refractory|ceramic|glass)"
+    r"[\s-]+grade|grade[\s-]+[a-z0-9][\w.-]*|type[\s-]+[a-z0-9][\w.-]*|class[\s-]+[a-z0-9][\w.-]*|"
+    r"\d+(?:[.,]\d+)?\s*%(?:\s+(?:purity|pure|protein|fat|oil|min|minimum|assay|solids|active|w/w|"
+    r"strength|concentration|content))?|(?:min\.?|minimum|high)?\s*purity))+\s*$",
+    re.IGNORECASE,
+)
+
+
+def without_qualifier(head: str) -> tuple[str, str]:
+    """``head`` without a trailing grade, type, class or purity phrase, and that phrase ("" when there is none
+    or nothing alphabetic would remain): "sodium carbonate technical grade" → ("sodium carbonate", "technical
+    grade"), "wheat flour type 405" → ("wheat flour", "type 405")."""
+    match = _QUALIFIER_TAIL.search(head)
+    if not match or not re.search(r"[^\W\d_]", head[: match.start()]):
+        return head, ""
+    return head[: match.start()].strip(" ,-"), match.group(0).strip(" ,-")
+
+
+# Containers and quantities written before "of" ("bag of cement", "drum of glycerine", "roll of kraft paper"):
+# the thing bought is what follows "of".
+_CONTAINER_WORDS = frozenset(
+    """bag bags sack sacks drum drums roll rolls box boxes carton cartons pallet pallets bottle bottles can cans
+    tonne tonnes ton tons load loads truckload truckloads barrel barrels tote totes ibc ibcs bucket buckets pail
+    pails case cases pack packs packet packets reel reels bale bales kg kilogram kilograms litre litres liter
+    liters cylinder cylinders canister canisters jar jars tub tubs tin tins sheet sheets piece pieces lot lots
+    batch batches supply shipment delivery""".split()
+)
+
+
+def _after_of(context: str) -> tuple[str, str] | None:
+    """The words after a head cut at " of " ("muriate | of potash, granular" → ("potash", ", granular")), up
+    to the next stop, and the rest of the context; None when the context does not begin with "of"."""
+    match = re.match(r"of\s+(.+)", context, re.IGNORECASE | re.DOTALL)
+    if not match:
+        return None
+    rest = match.group(1)
+    stop = _HEAD_STOP.search(rest)
+    end = stop.start() if stop and stop.start() > 0 else len(rest)
+    words = rest[:end].strip()
+    return (words, rest[end:].strip()) if words else None
+
+
 def normalise_text(text: str) -> str:
     """NFKC, accents removed ("alumínium" → "aluminium"), every dash variant an ASCII hyphen."""
     text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
@@ -289,9 +337,28 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
     know is returned with only that plural fix. Used by the mapper (task 3) only."""
     head = iupac_spelling(" ".join(_singular_oes(w) for w in need.head.split()))
     context = need.context
+    # a name cut at " of " before the tables saw it ("muriate of potash", "milk of lime") is read whole; a
+    # container or quantity before "of" ("bag of cement") is not the thing bought, what follows is
+    after_of = None if need.written_head else _after_of(need.context)
+    if after_of:
+        words = head.lower().split()
+        if known_material(f"{head} of {after_of[0]}"):
+            head, context = f"{head} of {after_of[0]}", after_of[1]
+        elif words[-1] in _CONTAINER_WORDS and all(not w.isalpha() or w in _CONTAINER_WORDS for w in words):
+            head, context = iupac_spelling(after_of[0]), f"{head} {after_of[1]}".strip()
+    # a trailing grade, type, class or purity qualifies the head, it is not the thing bought
+    plain, qualifier = without_qualifier(head)
+    if qualifier:
+        context = f"{qualifier} {context}".strip()
     # a foreign name the tables know as written ("Natronlauge") is read from its own words, not from a
     # word-by-word translation; its words are already at the front of the context
-    material = (need.written_head and known_material(need.written_head)) or known_material(head)
+    material = (
+        (need.written_head and known_material(need.written_head))
+        or (qualifier and known_material(head))
+        or known_material(plain)
+        or domain_reading(plain, context)
+    )
+    head = plain
     if not material:  # a compounded or filled polymer grade is bought as its polymer ("PA6 GF30")
         material = polymer_grade(head)
         if material:
@@ -301,7 +368,7 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
         head = material
     head_tokens = tuple(tokenize(head))
     noun = head_noun_of(head_tokens, MATERIAL_FORM_WORDS)
-    if head == need.head and noun == need.head_noun:
+    if head == need.head and noun == need.head_noun and context == need.context:
         return need
     return replace(
         need,
