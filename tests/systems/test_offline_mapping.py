@@ -541,8 +541,12 @@ def test_a_name_cut_at_of_is_read_whole_and_a_container_before_of_is_skipped() -
     # the common-names table knows "milk of lime" (hydrated lime) only when it sees the whole name
     assert as_material(read_need("milk of lime, 20% slurry")).head == "hydrated lime"
     need = as_material(read_need("25 kg sacks of gypsum plaster for interior walls"))
-    assert need.head == "stucco"  # the table's reading of gypsum plaster, seen once the sacks are skipped
+    assert need.head == "stucco"  # the table reads the whole name (it ends with "gypsum plaster")
     assert need.context == "25 kg sacks of gypsum plaster for interior walls"
+    # a name the table does not know whole: the container is skipped, what follows "of" is bought
+    need = as_material(read_need("four drums of adipic acid, 99.5%"))
+    assert need.head == "adipic acid"
+    assert need.context.startswith("four drums")
     # "bars of soap": "bar" is no container word, so the head stays as cut
     assert as_material(read_need("bars of soap")).head == "bars"
 
