@@ -544,9 +544,11 @@ def test_a_name_cut_at_of_is_read_whole_and_a_container_before_of_is_skipped() -
     assert need.head == "stucco"  # the table reads the whole name (it ends with "gypsum plaster")
     assert need.context == "25 kg sacks of gypsum plaster for interior walls"
     # a name the table does not know whole: the container is skipped, what follows "of" is bought
-    need = as_material(read_need("four drums of adipic acid, 99.5%"))
+    need = as_material(read_need("200 l drums of adipic acid, 99.5%"))
     assert need.head == "adipic acid"
-    assert need.context.startswith("four drums")
+    assert need.context.startswith("200 l drums")
+    # only containers, quantities and units before "of": "four drums" is not read through
+    assert as_material(read_need("four drums of adipic acid")).head == "four drums"
     # "bars of soap": "bar" is no container word, so the head stays as cut
     assert as_material(read_need("bars of soap")).head == "bars"
 

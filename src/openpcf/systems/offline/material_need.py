@@ -344,7 +344,9 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
         words = head.lower().split()
         if known_material(f"{head} of {after_of[0]}"):
             head, context = f"{head} of {after_of[0]}", after_of[1]
-        elif words[-1] in _CONTAINER_WORDS and all(not w.isalpha() or w in _CONTAINER_WORDS for w in words):
+        elif words[-1] in _CONTAINER_WORDS and all(
+            not w.isalpha() or w in _CONTAINER_WORDS or w in UNIT_WORDS for w in words
+        ):
             head, context = iupac_spelling(after_of[0]), f"{head} {after_of[1]}".strip()
     # a trailing grade, type, class or purity qualifies the head, it is not the thing bought
     plain, qualifier = without_qualifier(head)
