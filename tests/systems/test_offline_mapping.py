@@ -557,3 +557,21 @@ def test_chips_are_read_in_the_domain_the_context_names() -> None:
     need = as_material(read_need("chips", "NAND flash for the data logger"))
     assert need.head == "memory type integrated circuit"
     assert as_material(read_need("chips")).head == "chips"
+
+
+def test_a_metal_ingot_or_billet_is_its_metal_and_an_acronym_plural_is_read_singular() -> None:
+    need = as_material(read_need("zinc ingots, 25 kg"))
+    assert need.head_noun == "zinc"  # the cast form is not the thing bought
+    need = as_material(read_need("THT LEDs for the indicator panel"))
+    assert need.head == "through-hole mounting LED"
+    assert need.head_noun == "led"
+
+
+def test_an_acronym_the_vocabulary_spells_out_is_not_an_unknown_article_word() -> None:
+    # "LED" is in no activity name as written, but the abbreviation table spells it in database words
+    vocabulary = frozenset({"surface", "mounted", "light", "emitting", "diode"})
+    need = as_material(read_need("SMD LEDs"))
+    assert without_unknown_article(need, vocabulary).head == "surface-mounted LED"
+    # an article word the vocabulary cannot spell out is still dropped
+    need = as_material(read_need("surface-mounted widgets"))
+    assert without_unknown_article(need, vocabulary).head == "surface-mounted"

@@ -10,6 +10,7 @@ from openpcf.vocabulary.common_names import (
     COMMON_NAMES,
     domain_reading,
     known_material,
+    mounting_spelled_out,
     with_said_colour,
 )
 
@@ -214,3 +215,17 @@ def test_with_said_colour_changes_only_values_that_name_a_colour() -> None:
 )
 def test_an_ambiguous_head_is_read_in_the_domain_said(head: str, context: str, reading: str | None) -> None:
     assert domain_reading(head, context) == reading
+
+
+@pytest.mark.parametrize(
+    ("head", "spelled"),
+    [
+        ("THT capacitors", "through-hole mounting capacitors"),
+        ("SMD inductors 0402", "surface-mounted inductors 0402"),
+        ("SMT diodes", "surface-mounted diodes"),
+        ("SMD", "SMD"),  # a code alone is left to the abbreviation table
+        ("smd resistors", "smd resistors"),  # capitals only
+    ],
+)
+def test_an_assembly_code_before_a_component_is_said_in_words(head: str, spelled: str) -> None:
+    assert mounting_spelled_out(head) == spelled

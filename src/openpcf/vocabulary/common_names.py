@@ -2259,3 +2259,22 @@ def domain_reading(head: str, context: str) -> str | None:
         if electronics and wood:
             return None
     return None
+
+
+# Electronics assembly codes written before a component ("SMD resistors", "THT capacitors"): how the part is
+# mounted, which the database says in words (IPC usage: SMD/SMT surface-mount device/technology, THT/PTH
+# through-hole technology / plated through-hole — recalled general knowledge of electronics assembly).
+_MOUNTING_CODES = {
+    "SMD": "surface-mounted",
+    "SMT": "surface-mounted",
+    "THT": "through-hole mounting",
+    "PTH": "through-hole mounting",
+}
+_MOUNTING_CODE = re.compile(r"\b(" + "|".join(_MOUNTING_CODES) + r")\b(?=\s+[A-Za-z])")
+
+
+def mounting_spelled_out(head: str) -> str:
+    """``head`` with an assembly code before a component word said in the database's words: "THT resistors"
+    → "through-hole mounting resistors", "SMD LEDs" → "surface-mounted LEDs". Capitals only, and only before
+    another word (a code alone is left to the abbreviation table)."""
+    return _MOUNTING_CODE.sub(lambda m: _MOUNTING_CODES[m.group(1)], head)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from openpcf.search import prepare_query
 from openpcf.search.lexical import tokenize
-from openpcf.vocabulary.common_names import domain_reading, known_material
+from openpcf.vocabulary.common_names import domain_reading, known_material, mounting_spelled_out
 from openpcf.vocabulary.material_words import RECYCLED_MARKERS
 from openpcf.vocabulary.translation import english_name
 
@@ -101,9 +101,12 @@ FORM_WORDS = frozenset(
 
 # More form words the mapper skips when it reads what a name means (:func:`as_material`): a colourant named by
 # its chemistry ("titanium dioxide pigment") is that chemical, "graphite anode material" is an anode,
-# "charcoal lumps" charcoal. Kept apart from :data:`FORM_WORDS`, which triage and the re-ranker's training
-# also read, so their fitted parameters stay as they were.
-MATERIAL_FORM_WORDS = FORM_WORDS | frozenset(["pigment", "material", "crystal", "lump", "briquette", "prill"])
+# "charcoal lumps" charcoal, "tin ingots" tin (a cast or semi-finished form of a metal, sixth pass). Kept apart
+# from :data:`FORM_WORDS`, which triage and the re-ranker's training also read, so their fitted parameters stay
+# as they were.
+MATERIAL_FORM_WORDS = FORM_WORDS | frozenset(
+    ["pigment", "material", "crystal", "lump", "briquette", "prill", "ingot", "billet"]
+)
 
 
 # Units of mass, length, volume and grammage written after a number ("250 g", "80 gsm", "12 mm"): a measure
@@ -140,6 +143,10 @@ def head_noun_of(tokens: tuple[str, ...], forms: frozenset[str] = FORM_WORDS) ->
         if t.isalpha() and t not in forms and t not in UNIT_WORDS:
             return t
     return tokens[-1] if tokens else None
+
+
+# An upper-case acronym written in the plural with a small "s" ("LEDs", "PCBs", "ICs").
+_ACRONYM_PLURAL = re.compile(r"\b([A-Z]{2,})s\b")
 
 
 def _singular_oes(word: str) -> str:
@@ -335,7 +342,8 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
     ("potatoes" → "potato", which the search tokenizer would read as "potatoe"). A foreign head is looked up
     as written first ("Betonstahl" is reinforcing steel, not "concrete steel"). A need the tables do not
     know is returned with only that plural fix. Used by the mapper (task 3) only."""
-    head = iupac_spelling(" ".join(_singular_oes(w) for w in need.head.split()))
+    head = mounting_spelled_out(iupac_spelling(" ".join(_singular_oes(w) for w in need.head.split())))
+    head = _ACRONYM_PLURAL.sub(r"\1", head)  # "LEDs" → "LED", which the abbreviation table expands
     context = need.context
     # a name cut at " of " before the tables saw it ("muriate of potash", "milk of lime") is read whole; a
     # container or quantity before "of" ("bag of cement") is not the thing bought, what follows is
@@ -429,6 +437,8 @@ def without_unknown_article(need: MaterialNeed, vocabulary: frozenset[str] | set
         or noun in UNIT_WORDS
         or tokenize(words[-1]) != [noun]
         or not any(t in vocabulary for t in tokenize(" ".join(words[:-1])))
+        # an acronym the vocabulary spells out in database words ("LED" → light emitting diode) is no article
+        or any(t in vocabulary for t in tokenize(expand(words[-1])) if t != noun)
     ):
         return need
     head = " ".join(words[:-1])
