@@ -2153,7 +2153,18 @@ def known_material(name: str) -> str | None:
 # Words saying what a chemical or material is used for, written between a code and its class word ("IPA cleaning
 # solvent", "PLA printing filament"): they do not change what the code names.
 _USE_WORDS = frozenset(
-    {"cleaning", "printing", "3d", "industrial", "technical", "general", "purpose", "laboratory", "lab", "process"}
+    {
+        "cleaning",
+        "printing",
+        "3d",
+        "industrial",
+        "technical",
+        "general",
+        "purpose",
+        "laboratory",
+        "lab",
+        "process",
+    }
 )
 
 # Colours of a glass or a material as the trade says them → the colour word the database uses (container glass
@@ -2187,7 +2198,9 @@ def with_said_colour(name: str, material: str) -> str:
 # Head nouns with one sense per domain ("chips" are integrated circuits to an electronics buyer, wood chips to
 # a pellet mill), and the words that say the domain (general knowledge of the trades; no benchmark item). The
 # reading is the database's way of naming the thing in that domain; a name with no domain word is left alone.
-_MEMORY_WORDS = frozenset({"memory", "dram", "sdram", "sram", "nand", "nor", "flash", "eeprom", "eprom", "ddr"})
+_MEMORY_WORDS = frozenset(
+    {"memory", "dram", "sdram", "sram", "nand", "nor", "flash", "eeprom", "eprom", "ddr"}
+)
 _ELECTRONICS_WORDS = _MEMORY_WORDS | frozenset(
     {
         "ic",
