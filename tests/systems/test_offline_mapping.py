@@ -30,6 +30,7 @@ from openpcf.systems.offline.material_need import (
     read_need,
     role_asked_for,
     strip_market_wrapper,
+    without_qualifier,
     without_unknown_article,
 )
 from openpcf.systems.offline.picklist_search import PicklistSearch
@@ -507,3 +508,70 @@ def test_an_unknown_article_is_read_from_a_description_that_names_the_material(
     catalyst = read_need("chiral organocatalyst")
     assert material_from_description(catalyst, "natural latex", vocabulary) is catalyst
     assert material_from_description(plain, None, vocabulary) is plain
+
+
+@pytest.mark.parametrize(
+    ("head", "plain", "qualifier"),
+    [
+        ("sodium carbonate technical grade", "sodium carbonate", "technical grade"),
+        ("glycerol USP grade", "glycerol", "USP grade"),
+        ("spelt flour type 630", "spelt flour", "type 630"),
+        ("soy protein isolate 90% protein", "soy protein isolate", "90% protein"),
+        ("acetic acid 99.8%", "acetic acid", "99.8%"),
+        ("copper cathode grade A", "copper cathode", "grade A"),
+        ("fire door class B", "fire door", "class B"),
+        ("food grade", "food grade", ""),  # nothing would remain: left as written
+        ("ink cartridge", "ink cartridge", ""),
+    ],
+)
+def test_a_trailing_grade_type_class_or_purity_is_a_qualifier(head: str, plain: str, qualifier: str) -> None:
+    assert without_qualifier(head) == (plain, qualifier)
+
+
+def test_the_qualifier_moves_to_the_context_and_the_head_noun_is_the_substance() -> None:
+    need = as_material(read_need("potassium nitrate fertiliser grade", "bulk"))
+    assert need.head == "potassium nitrate"
+    assert need.head_noun == "nitrate"
+    assert need.context.startswith("fertiliser grade")
+    # a metal grade designation after "grade" is still read as the alloy family
+    assert as_material(read_need("stainless steel grade 316")).head == "chromium steel 18/8 stainless steel"
+
+
+def test_a_name_cut_at_of_is_read_whole_and_a_container_before_of_is_skipped() -> None:
+    # the common-names table knows "milk of lime" (hydrated lime) only when it sees the whole name
+    assert as_material(read_need("milk of lime, 20% slurry")).head == "hydrated lime"
+    need = as_material(read_need("25 kg sacks of gypsum plaster for interior walls"))
+    assert need.head == "stucco"  # the table reads the whole name (it ends with "gypsum plaster")
+    assert need.context == "25 kg sacks of gypsum plaster for interior walls"
+    # a name the table does not know whole: the container is skipped, what follows "of" is bought
+    need = as_material(read_need("200 l drums of adipic acid, 99.5%"))
+    assert need.head == "adipic acid"
+    assert need.context.startswith("200 l drums")
+    # only containers, quantities and units before "of": "four drums" is not read through
+    assert as_material(read_need("four drums of adipic acid")).head == "four drums"
+    # "bars of soap": "bar" is no container word, so the head stays as cut
+    assert as_material(read_need("bars of soap")).head == "bars"
+
+
+def test_chips_are_read_in_the_domain_the_context_names() -> None:
+    need = as_material(read_need("chips", "NAND flash for the data logger"))
+    assert need.head == "memory type integrated circuit"
+    assert as_material(read_need("chips")).head == "chips"
+
+
+def test_a_metal_ingot_or_billet_is_its_metal_and_an_acronym_plural_is_read_singular() -> None:
+    need = as_material(read_need("zinc ingots, 25 kg"))
+    assert need.head_noun == "zinc"  # the cast form is not the thing bought
+    need = as_material(read_need("THT LEDs for the indicator panel"))
+    assert need.head == "through-hole mounting LED"
+    assert need.head_noun == "led"
+
+
+def test_an_acronym_the_vocabulary_spells_out_is_not_an_unknown_article_word() -> None:
+    # "LED" is in no activity name as written, but the abbreviation table spells it in database words
+    vocabulary = frozenset({"surface", "mounted", "light", "emitting", "diode"})
+    need = as_material(read_need("SMD LEDs"))
+    assert without_unknown_article(need, vocabulary).head == "surface-mounted LED"
+    # an article word the vocabulary cannot spell out is still dropped
+    need = as_material(read_need("surface-mounted widgets"))
+    assert without_unknown_article(need, vocabulary).head == "surface-mounted"

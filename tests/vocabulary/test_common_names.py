@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from openpcf.vocabulary.common_names import ARTICLE_MATERIALS, CODES, COMMON_NAMES, known_material
+from openpcf.vocabulary.common_names import (
+    ARTICLE_MATERIALS,
+    CODES,
+    COMMON_NAMES,
+    domain_reading,
+    known_material,
+    mounting_spelled_out,
+    with_said_colour,
+)
 
 
 @pytest.mark.parametrize(
@@ -152,3 +160,72 @@ def test_a_code_is_read_alone_or_before_a_form_or_class_word(name: str, material
 )
 def test_bare_and_application_keys_are_guarded(name: str, material: str | None) -> None:
     assert known_material(name) == material
+
+
+@pytest.mark.parametrize(
+    ("name", "material"),
+    [
+        # a code followed by a use word and a class or form word (issue 17, sixth pass)
+        ("IPA cleaning solvent", "isopropanol"),
+        ("PLA printing filament", "polylactic acid granulate"),
+        ("PLA filament", "polylactic acid granulate"),
+    ],
+)
+def test_a_code_before_use_and_class_words_is_the_code(name: str, material: str) -> None:
+    assert known_material(name) == material
+
+
+def test_a_code_before_an_unknown_word_is_left_alone() -> None:
+    # "dispenser" is neither a form nor a class word: the code does not name what is bought
+    assert known_material("IPA cleaning dispenser") is None
+
+
+@pytest.mark.parametrize(
+    ("name", "material"),
+    [
+        ("amber glass jars", "brown packaging glass"),
+        ("flint glass bottle", "white packaging glass"),
+        ("green glass bottles", "green packaging glass"),
+        ("glass jars", "white packaging glass"),  # no colour said: the usual one
+    ],
+)
+def test_a_said_colour_beats_the_usual_colour_of_the_table(name: str, material: str) -> None:
+    assert known_material(name) == material
+
+
+def test_with_said_colour_changes_only_values_that_name_a_colour() -> None:
+    assert with_said_colour("amber jerry can", "high density polyethylene granulate") == (
+        "high density polyethylene granulate"
+    )
+    assert with_said_colour("clear jar", "brown packaging glass") == "white packaging glass"
+
+
+@pytest.mark.parametrize(
+    ("head", "context", "reading"),
+    [
+        ("DDR4 DRAM chips", "", "memory type integrated circuit"),
+        ("microcontroller chips", "", "logic type integrated circuit"),
+        ("chips", "for the motor controller board", "logic type integrated circuit"),
+        ("chips", "beech offcuts for the boiler", "wood chips"),
+        ("pine chips", "", "wood chips"),
+        ("chips", "", None),  # no domain said: left to search
+        ("chips", "wood pellets and silicon dust", None),  # two domains: left to search
+        ("flash drives", "", None),  # not an ambiguous head noun
+    ],
+)
+def test_an_ambiguous_head_is_read_in_the_domain_said(head: str, context: str, reading: str | None) -> None:
+    assert domain_reading(head, context) == reading
+
+
+@pytest.mark.parametrize(
+    ("head", "spelled"),
+    [
+        ("THT capacitors", "through-hole mounting capacitors"),
+        ("SMD inductors 0402", "surface-mounted inductors 0402"),
+        ("SMT diodes", "surface-mounted diodes"),
+        ("SMD", "SMD"),  # a code alone is left to the abbreviation table
+        ("smd resistors", "smd resistors"),  # capitals only
+    ],
+)
+def test_an_assembly_code_before_a_component_is_said_in_words(head: str, spelled: str) -> None:
+    assert mounting_spelled_out(head) == spelled

@@ -1596,6 +1596,7 @@ _FORMS = frozenset(
         "bead",
         "pearl",
         "chip",
+        "filament",
         "bale",
         "reel",
         "lump",
@@ -2130,14 +2131,163 @@ def known_material(name: str) -> str | None:
             return material
     material = _table_material(_words(name))
     if material:
-        return material
+        return with_said_colour(plain, material)
     raw = _CODE.findall(name)
     # a code or formula alone, or followed by one form or class word ("DAP fertiliser", "NaOH pellets"; not
-    # "MAP tray", modified-atmosphere packaging)
-    if not raw or len(raw) > 2 or (len(raw) == 2 and lemma(raw[1].lower()) not in _FORMS | _CLASS_WORDS):
+    # "MAP tray", modified-atmosphere packaging), or by a use word and then one ("IPA cleaning solvent")
+    tail = [lemma(w.lower()) for w in raw[1:]]
+    if (
+        not raw
+        or len(raw) > 3
+        or (tail and tail[-1] not in _FORMS | _CLASS_WORDS)
+        or any(w not in _USE_WORDS for w in tail[:-1])
+    ):
         return None
     if raw[0] in FORMULAS:
         return FORMULAS[raw[0]]
     if raw[0].isupper() and raw[0] in CODES:
         return CODES[raw[0]]
     return None
+
+
+# Words saying what a chemical or material is used for, written between a code and its class word ("IPA cleaning
+# solvent", "PLA printing filament"): they do not change what the code names.
+_USE_WORDS = frozenset(
+    {
+        "cleaning",
+        "printing",
+        "3d",
+        "industrial",
+        "technical",
+        "general",
+        "purpose",
+        "laboratory",
+        "lab",
+        "process",
+    }
+)
+
+# Colours of a glass or a material as the trade says them → the colour word the database uses (container glass
+# is sold clear/flint, amber/brown or green; "flint" is the glassmakers' word for colourless glass — recalled
+# general knowledge of the packaging trade).
+_SAID_COLOURS = {
+    "amber": "brown",
+    "brown": "brown",
+    "green": "green",
+    "emerald": "green",
+    "clear": "white",
+    "flint": "white",
+    "colourless": "white",
+    "colorless": "white",
+    "white": "white",
+}
+_COLOUR_WORDS = frozenset(_SAID_COLOURS.values())
+
+
+def with_said_colour(name: str, material: str) -> str:
+    """``material`` with its colour word replaced by the colour the buyer said: a table value names the usual
+    colour ("glass jar" → white packaging glass), a buyer who writes "amber glass jar" buys brown glass. Only a
+    value that itself names a colour changes, and only to the first colour said in ``name`` (lower case)."""
+    said = next((_SAID_COLOURS[w] for w in re.findall(r"[a-z]+", name) if w in _SAID_COLOURS), None)
+    words = material.split()
+    if said is None or not any(w in _COLOUR_WORDS for w in words):
+        return material
+    return " ".join(said if w in _COLOUR_WORDS else w for w in words)
+
+
+# Head nouns with one sense per domain ("chips" are integrated circuits to an electronics buyer, wood chips to
+# a pellet mill), and the words that say the domain (general knowledge of the trades; no benchmark item). The
+# reading is the database's way of naming the thing in that domain; a name with no domain word is left alone.
+_MEMORY_WORDS = frozenset(
+    {"memory", "dram", "sdram", "sram", "nand", "nor", "flash", "eeprom", "eprom", "ddr"}
+)
+_ELECTRONICS_WORDS = _MEMORY_WORDS | frozenset(
+    {
+        "ic",
+        "ics",
+        "semiconductor",
+        "semiconductors",
+        "microcontroller",
+        "microcontrollers",
+        "mcu",
+        "cpu",
+        "gpu",
+        "processor",
+        "processors",
+        "logic",
+        "asic",
+        "fpga",
+        "silicon",
+        "electronic",
+        "electronics",
+        "pcb",
+        "smd",
+        "controller",
+        "driver",
+        "sensor",
+    }
+)
+_WOOD_WORDS = frozenset(
+    {
+        "wood",
+        "wooden",
+        "timber",
+        "spruce",
+        "pine",
+        "beech",
+        "oak",
+        "birch",
+        "poplar",
+        "eucalyptus",
+        "hardwood",
+        "softwood",
+        "forest",
+        "forestry",
+        "sawmill",
+        "biomass",
+        "mulch",
+        "boiler",
+        "pellet",
+        "pellets",
+    }
+)
+
+
+def domain_reading(head: str, context: str) -> str | None:
+    """What an ambiguous head noun means in the domain the rest of the name or its context names, or None:
+    "NOR flash chips" → "memory type integrated circuit", "microcontroller chips" → "logic type integrated
+    circuit", "spruce chips" → "wood chips". Only when exactly one domain is named (words of ``head`` first,
+    then ``context``)."""
+    words = _words(head)
+    if not words or words[-1] != "chip":
+        return None
+    for text in (head, context):
+        said = set(re.findall(r"[a-z0-9]+", strip_accents(text).lower()))
+        electronics, wood = bool(said & _ELECTRONICS_WORDS), bool(said & _WOOD_WORDS)
+        if electronics and not wood:
+            kind = "memory" if said & _MEMORY_WORDS else "logic"
+            return f"{kind} type integrated circuit"
+        if wood and not electronics:
+            return "wood chips"
+        if electronics and wood:
+            return None
+    return None
+
+
+# Electronics assembly codes written before a component ("SMD resistors", "THT capacitors"): how the part is
+# mounted, which the database says in words (IPC usage: SMD/SMT surface-mount device/technology, THT/PTH
+# through-hole technology / plated through-hole — recalled general knowledge of electronics assembly).
+_MOUNTING_CODES = {
+    "SMD": "surface-mounted",
+    "SMT": "surface-mounted",
+    "THT": "through-hole mounting",
+    "PTH": "through-hole mounting",
+}
+_MOUNTING_CODE = re.compile(r"\b(" + "|".join(_MOUNTING_CODES) + r")\b(?=\s+[A-Za-z])")
+
+
+def mounting_spelled_out(head: str) -> str:
+    """``head`` with an assembly code before a component word said in the database's words: "THT resistors"
+    → "through-hole mounting resistors", "SMD LEDs" → "surface-mounted LEDs". Capitals only, and only before
+    another word (a code alone is left to the abbreviation table)."""
+    return _MOUNTING_CODE.sub(lambda m: _MOUNTING_CODES[m.group(1)], head)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from openpcf.search import prepare_query
 from openpcf.search.lexical import tokenize
-from openpcf.vocabulary.common_names import known_material
+from openpcf.vocabulary.common_names import domain_reading, known_material, mounting_spelled_out
 from openpcf.vocabulary.material_words import RECYCLED_MARKERS
 from openpcf.vocabulary.translation import english_name
 
@@ -101,9 +101,12 @@ FORM_WORDS = frozenset(
 
 # More form words the mapper skips when it reads what a name means (:func:`as_material`): a colourant named by
 # its chemistry ("titanium dioxide pigment") is that chemical, "graphite anode material" is an anode,
-# "charcoal lumps" charcoal. Kept apart from :data:`FORM_WORDS`, which triage and the re-ranker's training
-# also read, so their fitted parameters stay as they were.
-MATERIAL_FORM_WORDS = FORM_WORDS | frozenset(["pigment", "material", "crystal", "lump", "briquette", "prill"])
+# "charcoal lumps" charcoal, "tin ingots" tin (a cast or semi-finished form of a metal, sixth pass). Kept apart
+# from :data:`FORM_WORDS`, which triage and the re-ranker's training also read, so their fitted parameters stay
+# as they were.
+MATERIAL_FORM_WORDS = FORM_WORDS | frozenset(
+    ["pigment", "material", "crystal", "lump", "briquette", "prill", "ingot", "billet"]
+)
 
 
 # Units of mass, length, volume and grammage written after a number ("250 g", "80 gsm", "12 mm"): a measure
@@ -140,6 +143,10 @@ def head_noun_of(tokens: tuple[str, ...], forms: frozenset[str] = FORM_WORDS) ->
         if t.isalpha() and t not in forms and t not in UNIT_WORDS:
             return t
     return tokens[-1] if tokens else None
+
+
+# An upper-case acronym written in the plural with a small "s" ("LEDs", "PCBs", "ICs").
+_ACRONYM_PLURAL = re.compile(r"\b([A-Z]{2,})s\b")
 
 
 def _singular_oes(word: str) -> str:
@@ -183,6 +190,125 @@ def polymer_grade(head: str) -> str | None:
         if _NYLON_6.search(polymer):
             return "glass-filled nylon 6"
     return polymer
+
+
+# A grade, type, class or purity said after the name ("citric acid technical grade", "rye flour type 1150",
+# "fish meal 65% protein", "ethanol 96% purity", "cable class B"): it qualifies the thing bought, it is never
+# the thing. Grade words of trade and pharmacopoeias (USP, EP, BP, ACS, FCC) and a purity or content in %.
+_QUALIFIER_TAIL = re.compile(
+    r"(?:[\s,]+(?:(?:technical|tech|food|feed|pharma\w*|reagent|analytical|industrial|cosmetic|electronic|"
+    r"battery|commercial|laboratory|lab|usp|ep|bp|acs|fcc|agricultural|chemical|premium|standard|high|low|"
+    r"medium|fertili[sz]er|photo|optical|nuclear|semiconductor|solar|metallurgical|refractory|ceramic|glass)"
+    r"[\s-]+grade|grade[\s-]+[a-z0-9][\w.-]*|type[\s-]+[a-z0-9][\w.-]*|class[\s-]+[a-z0-9][\w.-]*|"
+    r"\d+(?:[.,]\d+)?\s*%(?:\s+(?:purity|pure|protein|fat|oil|min|minimum|assay|solids|active|w/w|"
+    r"strength|concentration|content))?|(?:min\.?|minimum|high)?\s*purity))+\s*$",
+    re.IGNORECASE,
+)
+
+
+def without_qualifier(head: str) -> tuple[str, str]:
+    """``head`` without a trailing grade, type, class or purity phrase, and that phrase ("" when there is none
+    or nothing alphabetic would remain): "sodium carbonate technical grade" → ("sodium carbonate", "technical
+    grade"), "wheat flour type 405" → ("wheat flour", "type 405")."""
+    match = _QUALIFIER_TAIL.search(head)
+    if not match or not re.search(r"[^\W\d_]", head[: match.start()]):
+        return head, ""
+    return head[: match.start()].strip(" ,-"), match.group(0).strip(" ,-")
+
+
+# Containers and quantities written before "of" ("bag of cement", "drum of glycerine", "roll of kraft paper"):
+# the thing bought is what follows "of".
+_CONTAINER_WORDS = frozenset(
+    [
+        "bag",
+        "bags",
+        "sack",
+        "sacks",
+        "drum",
+        "drums",
+        "roll",
+        "rolls",
+        "box",
+        "boxes",
+        "carton",
+        "cartons",
+        "pallet",
+        "pallets",
+        "bottle",
+        "bottles",
+        "can",
+        "cans",
+        "tonne",
+        "tonnes",
+        "ton",
+        "tons",
+        "load",
+        "loads",
+        "truckload",
+        "truckloads",
+        "barrel",
+        "barrels",
+        "tote",
+        "totes",
+        "ibc",
+        "ibcs",
+        "bucket",
+        "buckets",
+        "pail",
+        "pails",
+        "case",
+        "cases",
+        "pack",
+        "packs",
+        "packet",
+        "packets",
+        "reel",
+        "reels",
+        "bale",
+        "bales",
+        "kg",
+        "kilogram",
+        "kilograms",
+        "litre",
+        "litres",
+        "liter",
+        "liters",
+        "cylinder",
+        "cylinders",
+        "canister",
+        "canisters",
+        "jar",
+        "jars",
+        "tub",
+        "tubs",
+        "tin",
+        "tins",
+        "sheet",
+        "sheets",
+        "piece",
+        "pieces",
+        "lot",
+        "lots",
+        "batch",
+        "batches",
+        "supply",
+        "shipment",
+        "delivery",
+    ]
+)
+
+
+def _after_of(context: str) -> tuple[str, str] | None:
+    """The words after a head cut at " of " ("muriate | of potash, granular" → ("potash", ", granular")), up
+    to the next stop, and the rest of the context; None when the context does not begin with "of"."""
+    match = re.match(r"of\s+(.+)", context, re.IGNORECASE | re.DOTALL)
+    if not match:
+        return None
+    rest = match.group(1)
+    stop = _HEAD_STOP.search(rest)
+    end = stop.start() if stop and stop.start() > 0 else len(rest)
+    words = rest[:end].strip()
+    return (words, rest[end:].strip()) if words else None
 
 
 def normalise_text(text: str) -> str:
@@ -287,11 +413,33 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
     ("potatoes" → "potato", which the search tokenizer would read as "potatoe"). A foreign head is looked up
     as written first ("Betonstahl" is reinforcing steel, not "concrete steel"). A need the tables do not
     know is returned with only that plural fix. Used by the mapper (task 3) only."""
-    head = iupac_spelling(" ".join(_singular_oes(w) for w in need.head.split()))
+    head = mounting_spelled_out(iupac_spelling(" ".join(_singular_oes(w) for w in need.head.split())))
+    head = _ACRONYM_PLURAL.sub(r"\1", head)  # "LEDs" → "LED", which the abbreviation table expands
     context = need.context
+    # a name cut at " of " before the tables saw it ("muriate of potash", "milk of lime") is read whole; a
+    # container or quantity before "of" ("bag of cement") is not the thing bought, what follows is
+    after_of = None if need.written_head else _after_of(need.context)
+    if after_of:
+        words = head.lower().split()
+        if known_material(f"{head} of {after_of[0]}"):
+            head, context = f"{head} of {after_of[0]}", after_of[1]
+        elif words[-1] in _CONTAINER_WORDS and all(
+            not w.isalpha() or w in _CONTAINER_WORDS or w in UNIT_WORDS for w in words
+        ):
+            head, context = iupac_spelling(after_of[0]), f"{head} {after_of[1]}".strip()
+    # a trailing grade, type, class or purity qualifies the head, it is not the thing bought
+    plain, qualifier = without_qualifier(head)
+    if qualifier:
+        context = f"{qualifier} {context}".strip()
     # a foreign name the tables know as written ("Natronlauge") is read from its own words, not from a
     # word-by-word translation; its words are already at the front of the context
-    material = (need.written_head and known_material(need.written_head)) or known_material(head)
+    material = (
+        (need.written_head and known_material(need.written_head))
+        or (qualifier and known_material(head))
+        or known_material(plain)
+        or domain_reading(plain, context)
+    )
+    head = plain
     if not material:  # a compounded or filled polymer grade is bought as its polymer ("PA6 GF30")
         material = polymer_grade(head)
         if material:
@@ -301,7 +449,7 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
         head = material
     head_tokens = tuple(tokenize(head))
     noun = head_noun_of(head_tokens, MATERIAL_FORM_WORDS)
-    if head == need.head and noun == need.head_noun:
+    if head == need.head and noun == need.head_noun and context == need.context:
         return need
     return replace(
         need,
@@ -360,6 +508,8 @@ def without_unknown_article(need: MaterialNeed, vocabulary: frozenset[str] | set
         or noun in UNIT_WORDS
         or tokenize(words[-1]) != [noun]
         or not any(t in vocabulary for t in tokenize(" ".join(words[:-1])))
+        # an acronym the vocabulary spells out in database words ("LED" → light emitting diode) is no article
+        or any(t in vocabulary for t in tokenize(expand(words[-1])) if t != noun)
     ):
         return need
     head = " ".join(words[:-1])
