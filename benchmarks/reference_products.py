@@ -2,7 +2,7 @@
 """The frozen reference product set: run every product through ``openpcf estimate`` as a user would.
 
     python benchmarks/reference_products.py [--set benchmarks/reference/products.jsonl]
-        [--only ID ...] [--runs N] [--out summary.json]
+        [--only ID ...] [--runs N] [--out summary.json] [--description-only]
 
 Each product in the set carries a composition (openpcf's ``--composition`` syntax) or a bill of
 materials, a declared unit, a region, a central published cradle-to-gate value and the published range
@@ -19,6 +19,11 @@ of their own (no factor, or an ``openpcf:proxy:*`` factor) are listed after the 
 engine decided about completeness.
 
 Totals: within-2x share, range-hit share, median |ln(estimate/central)| over all products.
+
+``--description-only`` drops each product's composition or BOM and asks ``--model offline`` for the
+bill of materials instead (openpcf's own decomposition from the name and description, no API key): the
+same products, scored the same way, for the description-only target of issue 14. Declared unit, region
+and mass are still passed.
 """
 
 from __future__ import annotations
@@ -70,8 +75,11 @@ class Judgement:
     note: str
 
 
-def read_products(path: Path) -> list[dict]:
-    """Read the reference set (one JSON object per line); a malformed line is an error naming the line."""
+def read_products(path: Path, description_only: bool = False) -> list[dict]:
+    """Read the reference set (one JSON object per line); a malformed line is an error naming the line.
+
+    With ``description_only`` a product needs no composition or BOM (it is not used).
+    """
     rows = []
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip():
@@ -83,7 +91,10 @@ def read_products(path: Path) -> list[dict]:
         for key in ("id", "name", "declared_unit", "central", "low", "high"):
             if key not in row:
                 raise SystemExit(f"{path}:{n}: missing field {key!r}")
-        if ("composition" in row) == ("bom" in row):
+        if description_only:
+            if "composition" in row and "bom" in row:
+                raise SystemExit(f"{path}:{n}: give at most one of 'composition' or 'bom'")
+        elif ("composition" in row) == ("bom" in row):
             raise SystemExit(f"{path}:{n}: give exactly one of 'composition' or 'bom'")
         rows.append(row)
     return rows
@@ -122,14 +133,19 @@ def summarise(judgements: list[Judgement]) -> dict:
     }
 
 
-def estimate_command(product: dict, workdir: Path, runs: int | None) -> list[str]:
-    """The CLI call a user would type for this product (the BOM, if any, is written into ``workdir``)."""
+def estimate_command(product: dict, workdir: Path, runs: int | None, description_only: bool = False) -> list[str]:
+    """The CLI call a user would type for this product (the BOM, if any, is written into ``workdir``).
+
+    With ``description_only`` the composition or BOM is left out and ``--model offline`` proposes one.
+    """
     out = workdir / f"{product['id']}.json"
     cmd = [sys.executable, "-m", "openpcf", "estimate", product["name"],
            "--declared-unit", product["declared_unit"], "--json", str(out)]
     if product.get("description"):
         cmd += ["--description", product["description"]]
-    if "composition" in product:
+    if description_only:
+        cmd += ["--model", "offline"]
+    elif "composition" in product:
         cmd += ["--composition", product["composition"]]
     else:
         bom = workdir / f"{product['id']}.bom.json"
@@ -145,9 +161,9 @@ def estimate_command(product: dict, workdir: Path, runs: int | None) -> list[str
     return cmd
 
 
-def run_estimate(product: dict, workdir: Path, runs: int | None) -> Outcome:
+def run_estimate(product: dict, workdir: Path, runs: int | None, description_only: bool = False) -> Outcome:
     """Run ``openpcf estimate`` for one product and read its ``--json`` output."""
-    cmd = estimate_command(product, workdir, runs)
+    cmd = estimate_command(product, workdir, runs, description_only)
     proc = subprocess.run(cmd, check=False, capture_output=True, text=True, timeout=600)
     out = workdir / f"{product['id']}.json"
     err_lines = [ln for ln in (proc.stderr + "\n" + proc.stdout).splitlines() if ln.strip()]
@@ -197,9 +213,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", nargs="*", default=None, help="product ids to run (default: all)")
     ap.add_argument("--runs", type=int, default=None, help="Monte Carlo runs passed to estimate (default: the CLI's)")
     ap.add_argument("--out", type=Path, default=None, help="write a JSON summary (totals + per product) here")
+    ap.add_argument("--description-only", action="store_true",
+                    help="ignore each product's composition/BOM; estimate from name + description with --model offline")
     args = ap.parse_args(argv)
 
-    products = read_products(args.set)
+    products = read_products(args.set, args.description_only)
     if args.only:
         products = [p for p in products if p["id"] in set(args.only)]
     outcomes: dict[str, Outcome] = {}
@@ -207,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="openpcf-refset-") as tmp:
         for i, product in enumerate(products, start=1):
             print(f"[{i}/{len(products)}] {product['id']}", file=sys.stderr, flush=True)
-            outcome = run_estimate(product, Path(tmp), args.runs)
+            outcome = run_estimate(product, Path(tmp), args.runs, args.description_only)
             outcomes[product["id"]] = outcome
             judgements.append(judge(product, outcome))
     totals = summarise(judgements)
@@ -220,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
             d["without_own_factor"] = outcomes[j.id].without_own_factor
             per.append(d)
         args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps({"set": str(args.set), "totals": totals, "products": per}, indent=2,
+        args.out.write_text(json.dumps({"set": str(args.set), "description_only": args.description_only, "totals": totals, "products": per}, indent=2,
                                        ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"summary written to {args.out}")
     return 0

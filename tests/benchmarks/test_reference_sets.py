@@ -106,6 +106,30 @@ def test_estimate_command_is_what_a_user_types(tmp_path):
     assert bom == {"bom": [{"name": "steel", "amount": 6, "unit": "kg"}]}
 
 
+def test_description_only_drops_the_composition_and_asks_the_offline_model(tmp_path):
+    product = {"id": "stool", "name": "Bar stool", "description": "powder-coated steel frame, beech seat",
+               "declared_unit": "1 item", "mass_kg": 5.5, "composition": "steel: 80%; beech: 20%",
+               "central": 1, "low": 1, "high": 1}
+    cmd = products_script.estimate_command(product, tmp_path, runs=None, description_only=True)
+    assert "--composition" not in cmd and "--bom" not in cmd
+    assert cmd[cmd.index("--model") + 1] == "offline"
+    assert cmd[cmd.index("--description") + 1] == "powder-coated steel frame, beech seat"
+    assert cmd[cmd.index("--mass") + 1] == "5.5"
+    assert not (tmp_path / "stool.bom.json").exists()
+    # with its composition the same product is the composition run, and no model is asked
+    full = products_script.estimate_command(product, tmp_path, runs=None)
+    assert full[full.index("--composition") + 1] == "steel: 80%; beech: 20%" and "--model" not in full
+
+
+def test_description_only_reads_a_set_without_compositions(tmp_path):
+    row = {"id": "a", "name": "A", "declared_unit": "1 kg", "central": 1, "low": 1, "high": 2}
+    path = tmp_path / "set.jsonl"
+    path.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    assert [r["id"] for r in products_script.read_products(path, description_only=True)] == ["a"]
+    with pytest.raises(SystemExit, match="exactly one of"):
+        products_script.read_products(path)
+
+
 def test_supplementary_matching_set_shape_and_set_names(tmp_path):
     items = _jsonl(REF / "matching_supplement.jsonl")
     main_ids = {i["id"] for i in _jsonl(REF / "matching.jsonl")}
