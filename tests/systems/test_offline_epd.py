@@ -13,8 +13,10 @@ from openpcf.systems.offline.epd import (
     OfflineEpdSolver,
     component_label,
     composition_from_components,
+    composition_in_amounts,
     declared_in_mass,
     declared_mass_kg,
+    derived_composition,
     estimate_from_context,
 )
 
@@ -78,3 +80,30 @@ def test_declared_units_and_no_prior_without_a_mass() -> None:
         OfflineEpdSolver("epd_name_only").solve(row(product_name="steel sheet", quantity_unit="1 m2"))
     )
     assert result.output is None and "without a mass" in result.error + result.trace["rationale"]
+
+
+def test_a_yield_recipe_is_written_in_kg_per_declared_unit_not_normalised() -> None:
+    # hard cheese: about 9 kg of milk per kg (family 'cheese', a yield recipe)
+    assert composition_in_amounts([("milk", 9.0), ("salt", 0.02), ("none", 0.0)]) == "milk: 9 kg; salt: 0.02 kg"
+    text, trace = derived_composition("Gouda cheese", "Semi-hard cheese made from cow milk", 1.0)
+    assert trace["family"] == "cheese" and trace["yield_recipe"] is True
+    assert text.startswith("milk: 9 kg; ")
+    text, _ = derived_composition("Gouda cheese", "Semi-hard cheese made from cow milk", 0.2)  # 200 g wedge
+    assert text.startswith("milk: 1.8 kg; ")
+    # no mass of the declared unit: shares as before (milk 9 of 9.0343 kg)
+    text, _ = derived_composition("Gouda cheese", "Semi-hard cheese made from cow milk", None)
+    assert text.startswith("milk: 99.62%; ")
+
+
+def test_a_family_that_is_no_yield_recipe_keeps_normalised_shares() -> None:
+    text, trace = derived_composition("Galvanised steel bracket", None, 1.0)
+    assert trace["yield_recipe"] is False and text.endswith("%") and " kg" not in text
+
+
+def test_cheese_from_its_description_is_priced_on_its_milk() -> None:
+    # 9 kg of milk at about 1.1 kg CO2e/kg: about 10 kg CO2e per kg of cheese, not about 1.2
+    kg, trace = estimate_from_context(
+        {"product_name": "Gouda cheese", "description": "Semi-hard cheese made from cow milk",
+         "quantity_unit": "kilogram"}, category="Food & beverages")  # fmt: skip
+    assert kg is not None and 8.0 < kg < 12.0
+    assert trace["derived_bom"]["yield_recipe"] is True

@@ -194,9 +194,10 @@ def register(app: typer.Typer) -> None:
 def _offline_bom(spec: ProductSpec) -> str | None:
     """A composition string from the offline decomposition of the product's name and description, or
     ``None`` when the user already gave a composition or a BOM (theirs always wins)."""
-    from openpcf.systems.offline.epd import derived_composition
+    from openpcf.systems.offline.epd import declared_mass_kg, derived_composition
 
     if spec.composition or spec.bom:
         return None
-    composition, _ = derived_composition(spec.name, spec.description)
+    mass = declared_mass_kg(spec.declared_unit) or spec.declared_mass_kg
+    composition, _ = derived_composition(spec.name, spec.description, mass)
     return composition or None

@@ -49,6 +49,12 @@ class ProductFamily(BaseModel):
         description="a required word must be in the product name: the family is the production route of a "
         "substance, which applies to the substance itself, not to a formulation based on it",
     )
+    yield_recipe: bool = Field(
+        default=False,
+        description="the shares are kg of input per kg of product through a known yield (about 9-10 kg milk per "
+        "kg of hard cheese, about 7 kg beet per kg of sugar): an estimate may take them as amounts, not "
+        "normalise them to 100 % (which would price one kg of milk for one kg of cheese)",
+    )
     defined_by_use: bool = Field(
         default=False,
         description="cues and required words also count inside purpose clauses: the product is named by "

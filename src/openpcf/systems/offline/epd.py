@@ -58,12 +58,25 @@ def component_label(name: str) -> str:
     return cleaned or "product"
 
 
-def derived_composition(name: str, description: str | None) -> tuple[str, dict[str, Any]]:
-    """A composition string derived from the product text by the offline decomposition solver."""
+def derived_composition(
+    name: str, description: str | None, mass_kg: float | None = None
+) -> tuple[str, dict[str, Any]]:
+    """A composition string derived from the product text by the offline decomposition solver.
+
+    When the product's family is a yield recipe (kg of input per kg of product, e.g. milk per kg of
+    cheese) and the mass of one declared unit ``mass_kg`` is known, the components are written as
+    amounts in kg per declared unit (share x mass) instead of shares normalised to 100 %."""
     from openpcf.systems.offline.decomposition import bill_of_materials
 
     components, trace = bill_of_materials(name, description)
+    if trace.get("yield_recipe") and mass_kg:
+        return composition_in_amounts([(c.name, c.share * mass_kg) for c in components]), trace
     return composition_from_components([(c.name, c.share) for c in components]), trace
+
+
+def composition_in_amounts(components: list[tuple[str, float]]) -> str:
+    """``[("milk", 9.0), ("salt", 0.02)]`` → ``"milk: 9 kg; salt: 0.02 kg"`` (kg per declared unit)."""
+    return "; ".join(f"{component_label(n)}: {a:.4g} kg" for n, a in components if a > 0)
 
 
 def estimate_from_context(
@@ -78,7 +91,8 @@ def estimate_from_context(
     basis = "declared composition"
     derivation: dict[str, Any] | None = None
     if not (product.composition or "").strip():
-        composition, derivation = derived_composition(product.name, product.description)
+        mass = declared_mass_kg(product.declared_unit) or product.declared_mass_kg
+        composition, derivation = derived_composition(product.name, product.description, mass)
         product = product.model_copy(update={"composition": composition})
         basis = "bill of materials derived from the name" + (
             " and description" if product.description else ""
