@@ -196,3 +196,28 @@ def test_semicolon_bom_per_item_from_the_command_line(tmp_path):
     text = " ".join(res.output.split())
     assert res.exit_code == 0, res.output
     assert "mass of 1 item = Σ listed masses = 1 kg" in text and "S = Σ material kg per kg of product = 1.000" in text
+
+
+def test_model_offline_uses_a_typical_pallet_mass_when_no_mass_is_given(tmp_path):
+    out = tmp_path / "r.json"
+    args = ["estimate", "Wooden pallet", "--description", "Four-way softwood pallet, nailed",
+            "--model", "offline", "--declared-unit", "1 item", "--runs", "20", "--json"]
+    r = runner.invoke(app, [*args, str(out)])
+    assert r.exit_code == 0, r.output
+    assert "typical mass of one 1 item" in " ".join(r.output.split()) and "25 kg" in r.output
+    assumed = json.loads(out.read_text())["kgco2e"]
+    # the same as giving --mass 25 by hand
+    given = tmp_path / "g.json"
+    r = runner.invoke(app, [*args, str(given), "--mass", "25"])
+    assert r.exit_code == 0, r.output
+    assert assumed == json.loads(given.read_text())["kgco2e"] > 0
+
+
+def test_model_offline_writes_a_yield_recipe_in_kg(tmp_path):
+    trace_path = tmp_path / "t.json"
+    r = runner.invoke(app, ["estimate", "Gouda cheese", "--description", "Semi-hard cheese made from cow milk",
+                            "--model", "offline", "--trace", str(trace_path), "--runs", "20"])
+    assert r.exit_code == 0, r.output
+    trace = Trace.model_validate_json(trace_path.read_text())
+    milk = next(line for line in trace.inputs if line.name == "milk")
+    assert milk.rate.value == 9.0  # kg of milk per kg of cheese, not a share normalised to 100 %

@@ -107,3 +107,24 @@ def test_cheese_from_its_description_is_priced_on_its_milk() -> None:
          "quantity_unit": "kilogram"}, category="Food & beverages")  # fmt: skip
     assert kg is not None and 8.0 < kg < 12.0
     assert trace["derived_bom"]["yield_recipe"] is True
+
+
+def test_a_family_typical_mass_stands_in_for_a_missing_unit_mass() -> None:
+    from openpcf.systems.offline.epd import typical_declared_mass
+
+    _, trace = derived_composition("Ready-mixed concrete C25/30", "concrete from CEM II cement, sand and gravel")
+    assert trace["family"] == "ready-mixed concrete" and trace["typical_mass_kg"] == {"m3": 2400.0}
+    assert typical_declared_mass(trace, "1 m3") == 2400.0
+    assert typical_declared_mass(trace, "0.5 m³") == 1200.0
+    assert typical_declared_mass(trace, "1 m2") is None  # no typical mass per m2 for this family
+    assert typical_declared_mass(trace, "1 kg") is None  # a mass already
+    assert typical_declared_mass(trace, "bananas") is None
+
+
+def test_concrete_per_cubic_metre_gets_an_estimate_on_the_typical_density() -> None:
+    ctx = {"product_name": "Ready-mixed concrete C25/30", "description": "concrete from CEM II cement, sand and gravel",
+           "quantity_unit": "1 m3"}  # fmt: skip
+    kg, trace = estimate_from_context(ctx, category="Metal, mineral, plastic & glass products")
+    assert trace["derived_bom"]["assumed_declared_mass_kg"] == 2400.0
+    per_kg, _ = estimate_from_context({**ctx, "quantity_unit": "1 kg"}, category="Metal, mineral, plastic & glass products")
+    assert kg is not None and per_kg is not None and kg == pytest.approx(2400 * per_kg, rel=0.05)

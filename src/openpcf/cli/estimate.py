@@ -159,6 +159,7 @@ def register(app: typer.Typer) -> None:
                 model, derived_from_text = None, _offline_bom(spec)
                 if derived_from_text is not None:
                     spec = spec.model_copy(update={"composition": derived_from_text, "composition_origin": "default"})
+                    spec = _offline_unit_mass(spec)
             if model is None:
                 trace = estimate(spec, seed=seed, runs=runs, source=source)
             else:
@@ -189,6 +190,26 @@ def register(app: typer.Typer) -> None:
         write_outputs(trace, json_out, trace_out, report_out)
         if trace.result is not None and not trace.result.complete and not allow_incomplete:
             raise typer.Exit(3)  # INCOMPLETE (issue 13): pass --allow-incomplete to accept it
+
+
+def _offline_unit_mass(spec: ProductSpec) -> ProductSpec:
+    """No mass given for a declared unit that is not a mass ("1 m3", "1 item"): the offline product family's
+    typical mass per unit, said on the console (a class default), and the BOM rewritten for it when the
+    family's recipe is in kg per kg. Unchanged when the family gives no typical mass for the unit."""
+    from openpcf.systems.offline.epd import declared_mass_kg, derived_composition, typical_declared_mass
+
+    if spec.declared_mass_kg or declared_mass_kg(spec.declared_unit):
+        return spec
+    _, trace = derived_composition(spec.name, spec.description)
+    typical = typical_declared_mass(trace, spec.declared_unit)
+    if not typical:
+        return spec
+    console.print(f"[dim]no --mass given: typical mass of one {spec.declared_unit} of a '{trace['family']}' "
+                  f"assumed, {typical:g} kg[/]")
+    update: dict = {"declared_mass_kg": typical}
+    if trace.get("yield_recipe"):
+        update["composition"] = derived_composition(spec.name, spec.description, typical)[0]
+    return spec.model_copy(update=update)
 
 
 def _offline_bom(spec: ProductSpec) -> str | None:

@@ -340,6 +340,7 @@ def bill_of_materials(
         "family": family.name if family else None,
         "family_dropped": dropped,
         "yield_recipe": bool(family is not None and family.yield_recipe),
+        "typical_mass_kg": dict(family.typical_mass_kg) if family is not None else {},
         "family_cues": cues,
         "left_out_as_negated": left_out,
         "mentions_naming_the_product": product_words,

@@ -55,6 +55,11 @@ class ProductFamily(BaseModel):
         "kg of hard cheese, about 7 kg beet per kg of sugar): an estimate may take them as amounts, not "
         "normalise them to 100 % (which would price one kg of milk for one kg of cheese)",
     )
+    typical_mass_kg: dict[str, float] = Field(
+        default_factory=dict,
+        description="kg of one declared unit ('item', 'm2', 'm3') of a typical product of the family: a class "
+        "default used only when the user gives no mass for a declared unit that is not a mass",
+    )
     defined_by_use: bool = Field(
         default=False,
         description="cues and required words also count inside purpose clauses: the product is named by "

@@ -74,6 +74,20 @@ def derived_composition(
     return composition_from_components([(c.name, c.share) for c in components]), trace
 
 
+def typical_declared_mass(trace: dict[str, Any], declared_unit: str | None) -> float | None:
+    """kg of one declared unit from the product family's typical mass per unit (``typical_mass_kg`` in the
+    decomposition trace): ``"1 m3"`` of ready-mixed concrete → 2400. None for a mass unit, a unit the family
+    gives no typical mass for, or a declared unit that cannot be read."""
+    from openpcf.engine.estimation import EstimateError, parse_declared_unit
+
+    try:
+        unit = parse_declared_unit(declared_unit)
+    except (EstimateError, ValueError):
+        return None
+    per_unit = (trace.get("typical_mass_kg") or {}).get(unit.unit)
+    return unit.amount * per_unit if per_unit and unit.unit_mass_kg() is None else None
+
+
 def composition_in_amounts(components: list[tuple[str, float]]) -> str:
     """``[("milk", 9.0), ("salt", 0.02)]`` → ``"milk: 9 kg; salt: 0.02 kg"`` (kg per declared unit)."""
     return "; ".join(f"{component_label(n)}: {a:.4g} kg" for n, a in components if a > 0)
@@ -94,6 +108,13 @@ def estimate_from_context(
         mass = declared_mass_kg(product.declared_unit) or product.declared_mass_kg
         composition, derivation = derived_composition(product.name, product.description, mass)
         product = product.model_copy(update={"composition": composition})
+        typical = None if mass else typical_declared_mass(derivation, product.declared_unit)
+        if typical:  # no mass given for "1 m3" / "1 item": the family's typical mass per unit (class default)
+            product = product.model_copy(update={"declared_mass_kg": typical})
+            derivation = {**derivation, "assumed_declared_mass_kg": typical}
+            if derivation.get("yield_recipe"):
+                composition, _ = derived_composition(product.name, product.description, typical)
+                product = product.model_copy(update={"composition": composition})
         basis = "bill of materials derived from the name" + (
             " and description" if product.description else ""
         )
