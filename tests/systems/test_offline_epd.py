@@ -128,3 +128,21 @@ def test_concrete_per_cubic_metre_gets_an_estimate_on_the_typical_density() -> N
     assert trace["derived_bom"]["assumed_declared_mass_kg"] == 2400.0
     per_kg, _ = estimate_from_context({**ctx, "quantity_unit": "1 kg"}, category="Metal, mineral, plastic & glass products")
     assert kg is not None and per_kg is not None and kg == pytest.approx(2400 * per_kg, rel=0.05)
+
+
+def test_a_commodity_family_is_priced_as_the_commodity_not_its_precursors() -> None:
+    # alumina + anodes priced alone leave out the smelter's electricity (about 14 MWh/t)
+    text, trace = derived_composition("Aluminium ingot", "primary aluminium from electrolysis")
+    assert trace["family"] == "primary aluminium" and text == "primary aluminium: 100%"
+    assert trace["estimated_as"] == "primary aluminium"
+    text, _ = derived_composition("Liquid ammonia", "anhydrous ammonia made by steam reforming of natural gas")
+    assert text == "ammonia: 100%"
+    # a share written in the text keeps the bill of materials (a 25 % solution is not pure ammonia)
+    text, trace = derived_composition("Aqueous ammonia", "ammonia 25 % in water")
+    assert "estimated_as" not in trace and "water: 25.00%" in text
+
+
+def test_primary_aluminium_from_its_description_carries_the_smelting() -> None:
+    kg, _ = estimate_from_context({"product_name": "Aluminium ingot", "description": "primary aluminium from electrolysis",
+                                   "quantity_unit": "kilogram"}, category="Metal, mineral, plastic & glass products")  # fmt: skip
+    assert kg is not None and kg > 8.0  # about 14.5 on the open library's primary aluminium; about 1.6 before

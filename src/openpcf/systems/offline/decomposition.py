@@ -341,6 +341,7 @@ def bill_of_materials(
         "family_dropped": dropped,
         "yield_recipe": bool(family is not None and family.yield_recipe),
         "typical_mass_kg": dict(family.typical_mass_kg) if family is not None else {},
+        "estimate_as": family.estimate_as if family is not None else None,
         "family_cues": cues,
         "left_out_as_negated": left_out,
         "mentions_naming_the_product": product_words,

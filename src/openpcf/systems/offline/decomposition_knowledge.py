@@ -55,6 +55,12 @@ class ProductFamily(BaseModel):
         "kg of hard cheese, about 7 kg beet per kg of sugar): an estimate may take them as amounts, not "
         "normalise them to 100 % (which would price one kg of milk for one kg of cheese)",
     )
+    estimate_as: str | None = Field(
+        default=None,
+        description="a commodity the factor library prices cradle-to-gate by its own route (primary aluminium, "
+        "ammonia): an estimate prices the product as this rather than its precursors, whose prices leave out "
+        "the process energy (electrolysis, reforming)",
+    )
     typical_mass_kg: dict[str, float] = Field(
         default_factory=dict,
         description="kg of one declared unit ('item', 'm2', 'm3') of a typical product of the family: a class "

@@ -63,12 +63,17 @@ def derived_composition(
 ) -> tuple[str, dict[str, Any]]:
     """A composition string derived from the product text by the offline decomposition solver.
 
-    When the product's family is a yield recipe (kg of input per kg of product, e.g. milk per kg of
+    When the product's family names a commodity to estimate it as (``estimate_as``, e.g. primary aluminium)
+    and the text writes no share, the composition is that commodity alone. When the product's family is a yield recipe (kg of input per kg of product, e.g. milk per kg of
     cheese) and the mass of one declared unit ``mass_kg`` is known, the components are written as
     amounts in kg per declared unit (share x mass) instead of shares normalised to 100 %."""
     from openpcf.systems.offline.decomposition import bill_of_materials
 
     components, trace = bill_of_materials(name, description)
+    commodity = trace.get("estimate_as")
+    if commodity and not any(m.get("share") is not None for m in trace.get("mentions", [])):
+        # priced by its own cradle-to-gate route; a share written in the text ("25 % solution") keeps the BOM
+        return f"{component_label(commodity)}: 100%", {**trace, "estimated_as": commodity}
     if trace.get("yield_recipe") and mass_kg:
         return composition_in_amounts([(c.name, c.share * mass_kg) for c in components]), trace
     return composition_from_components([(c.name, c.share) for c in components]), trace
