@@ -146,3 +146,11 @@ def test_primary_aluminium_from_its_description_carries_the_smelting() -> None:
     kg, _ = estimate_from_context({"product_name": "Aluminium ingot", "description": "primary aluminium from electrolysis",
                                    "quantity_unit": "kilogram"}, category="Metal, mineral, plastic & glass products")  # fmt: skip
     assert kg is not None and kg > 8.0  # about 14.5 on the open library's primary aluminium; about 1.6 before
+
+
+def test_an_unqualified_aluminium_ingot_is_not_priced_as_primary_metal() -> None:
+    # remelted scrap is sold as ingot too: only a word such as 'primary' or 'electrolysis' makes it primary
+    text, trace = derived_composition("Aluminium ingot", None)
+    assert trace["family"] == "primary aluminium" and trace["estimate_as"] is None
+    assert "estimated_as" not in trace and text.startswith("alumina: ")
+    assert derived_composition("Primary aluminium ingot", None)[0] == "primary aluminium: 100%"

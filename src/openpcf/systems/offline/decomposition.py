@@ -341,7 +341,7 @@ def bill_of_materials(
         "family_dropped": dropped,
         "yield_recipe": bool(family is not None and family.yield_recipe),
         "typical_mass_kg": dict(family.typical_mass_kg) if family is not None else {},
-        "estimate_as": family.estimate_as if family is not None else None,
+        "estimate_as": _estimate_as(family, name, description),
         "family_cues": cues,
         "left_out_as_negated": left_out,
         "mentions_naming_the_product": product_words,
@@ -360,6 +360,18 @@ def bill_of_materials(
         ),
     }
     return components, trace
+
+
+def _estimate_as(family: ProductFamily | None, name: str, description: str | None) -> str | None:
+    """The commodity the family prices the product as, when the text says one of its ``estimate_as_when``
+    words (outside purpose clauses and negations), or always when the family lists none."""
+    if family is None or not family.estimate_as:
+        return None
+    if family.estimate_as_when and not any(
+        _hits(w, name) or _hits(w, description or "") for w in family.estimate_as_when
+    ):
+        return None
+    return family.estimate_as
 
 
 def _apply_written_shares(components: list[Component], explicit: dict[str, float]) -> list[Component]:

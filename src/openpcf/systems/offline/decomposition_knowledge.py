@@ -61,6 +61,11 @@ class ProductFamily(BaseModel):
         "ammonia): an estimate prices the product as this rather than its precursors, whose prices leave out "
         "the process energy (electrolysis, reforming)",
     )
+    estimate_as_when: list[str] = Field(
+        default_factory=list,
+        description="words one of which the text must say for ``estimate_as`` to apply (an unqualified "
+        "'aluminium ingot' may be remelted scrap: only 'primary', 'electrolysis' … make it primary metal)",
+    )
     typical_mass_kg: dict[str, float] = Field(
         default_factory=dict,
         description="kg of one declared unit ('item', 'm2', 'm3') of a typical product of the family: a class "
