@@ -207,13 +207,14 @@ def name_score(query_words: Sequence[str], head: Sequence[str], candidate: str, 
         return 0.0
     hs = set(head)
     weights = [2.0 if w in hs else 1.0 for w in q]
-    recall = sum(wt for w, wt in zip(q, weights) if w in c) / sum(weights)
+    # "Cheese, from goat's milk, from raw milk" is cheese: what follows "from" is the origin, not the product.
+    # A query word found only there is not recalled: "nitric acid" is not "Adipic acid, from … nitric acid".
+    named = with_joins(lemma_words(re.sub(r"\bfrom\b[^,]*", " ", candidate, flags=re.I)))
+    recall = sum(wt for w, wt in zip(q, weights) if w in named) / sum(weights)
     qs = with_joins(q)
     core = [w for w in cand if w not in _GENERIC_WORDS and not w.isdigit() and len(w) > 1]
     precision = (sum(1 for w in core if w in qs) / len(core)) if core else 1.0
     score = 0.65 * recall + 0.35 * precision
-    # "Cheese, from goat's milk, from raw milk" is cheese: what follows "from" is the origin, not the product
-    named = with_joins(lemma_words(re.sub(r"\bfrom\b[^,]*", " ", candidate, flags=re.I)))
     if head and not all(h in named for h in head):
         score *= 0.4
     # English compounds name the thing last: "cocoa butter" and "chestnut cream" are not butter or cream;
