@@ -53,13 +53,24 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "for the Manufacture of Glass, JRC 2013, flat-glass sector; recalled). Estimate.",
         ),
         EnergyDefault(
-            "ceramic_firing", "Ceramic tiles, sanitaryware and tableware (milling, spray drying, drying, firing)",
+            "ceramic_firing", "Ceramic tiles and tableware (milling, spray drying, drying, firing)",
             0.25, 5.5,
             "Wall and floor tiles: wet milling, spray drying (about 1-2 GJ/t), drying and kiln firing; total "
             "thermal energy about 4-7 GJ per tonne of fired product, mostly natural gas, and roughly 0.15-0.35 "
             "kWh of electricity per kg for milling, pressing and glazing lines (ranges of the EU BREF for the "
-            "Ceramic Manufacturing Industry, JRC 2007, wall and floor tiles; recalled). Porcelain and "
-            "sanitaryware sit at the upper end. Estimate.",
+            "Ceramic Manufacturing Industry, JRC 2007, wall and floor tiles; recalled). Porcelain sits at the "
+            "upper end. Estimate.",
+        ),
+        EnergyDefault(
+            "sanitary_ceramics", "Sanitaryware of vitreous china (slip casting, long drying, firing, refiring)",
+            0.5, 14.0,
+            "WC pans, washbasins and cisterns are slip-cast in moulds, dried slowly and fired at about 1200-1250 C, "
+            "often in intermittent (shuttle) kilns, and a share of the pieces is fired a second time: the EU BREF "
+            "for the Ceramic Manufacturing Industry (JRC 2007) gives sanitaryware a specific energy use about two "
+            "to three times that of floor tiles, about 10-20 GJ per tonne, and roughly 0.3-0.8 kWh of electricity "
+            "per kg for slip preparation, casting and compressed air (recalled). Consistent with the published "
+            "A1-A3 EPDs of sanitary ceramics (about 1.2-2.5 kg CO2e per kg; literature:ceramics:sanitary-ceramic, "
+            "recalled). Estimate.",
         ),
         EnergyDefault(
             "structural_ceramics", "Bricks, roof tiles, clay blocks and pavers (shaping, drying, firing)", 0.07, 2.5,
@@ -205,8 +216,9 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("cement_grinding", r"\b(cements?|cem ?(i|ii|iii|iv|v)(/[abc])?|portland|ordinary portland)\b"),
     ("structural_ceramics", r"\b(bricks?|brickwork|clay blocks?|roof(ing)? tiles?|clay tiles?|pavers?|clay pavers?|"
                             r"terracotta|clay pipes?|vitrified clay)\b"),
-    ("ceramic_firing", r"\b(ceramics?|porcelain|stoneware|earthenware|tiles?|tiling|sanitary ?ware|tableware|"
-                       r"vitreous china|washbasins?|wash basins?|toilets?|wc pans?|faience|majolica)\b"),
+    ("sanitary_ceramics", r"\b(sanitary ?ware|sanitary ceramics?|vitreous china|washbasins?|wash basins?|"
+                          r"hand basins?|toilets?|toilet bowls?|wc pans?|urinals?|bidets?|cisterns?)\b"),
+    ("ceramic_firing", r"\b(ceramics?|porcelain|stoneware|earthenware|tiles?|tiling|tableware|faience|majolica)\b"),
     ("textiles", r"\b(yarn|fib(re|er)s?|textiles?|fabrics?|cloth|wool|cotton|staple|thread|nonwoven|denim|garments?|"
                  r"apparel|clothing|t-?shirts?|shirts?|blouses?|dress(es)?|trousers|jeans|jackets?|sweaters?|"
                  r"jumpers?|hoodies?|sweatshirts?|socks|leggings|underwear|knit\w*|jersey|woven|towels?|"
@@ -249,6 +261,8 @@ _CLASS_INPUTS: dict[str, str] = {
                           r"recycled glass|nepheline|glass batch|salt ?cake|sodium sulfate|sodium sulphate)\b",
     "ceramic_firing": r"\b(clays?|kaolin\w*|ball clay|china clay|feldspars?|quartz|sand|silica|shale|marl|talc|"
                       r"wollastonite|nepheline|glazes?|frits?|engobe|chamotte|grog|bentonite|calcite|limestone|dolomite)\b",
+    "sanitary_ceramics": r"\b(clays?|kaolin\w*|ball clay|china clay|feldspars?|quartz|sand|silica|talc|nepheline|"
+                         r"glazes?|frits?|chamotte|grog|bentonite|calcite|limestone|dolomite)\b",
     "structural_ceramics": r"\b(clays?|shale|marl|loam|brick earth|sand|chamotte|grog|sawdust|limestone|chalk|"
                            r"fly ash|kaolin\w*)\b",
     "lime_clinker_burning": r"\b(limestone|chalk|calcite|calcium carbonate|marl|dolomite|clay|shale|sand|"
