@@ -135,6 +135,13 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "tinned, in jars or sterilised. The container itself is a packaging line. Estimate.",
         ),
         EnergyDefault(
+            "brewing", "Beer brewing (milling, mashing, wort boiling, fermentation and lagering, filtration)", 0.1, 1.3,
+            "A brewery boils the wort (about an hour), heats the mash and cleans in place, and cools fermentation and "
+            "lagering: European brewery benchmarks are about 100-150 MJ of heat and 8-12 kWh of electricity per "
+            "hectolitre of beer (Brewers of Europe / BIER benchmarking summaries; recalled), i.e. about 1.0-1.5 MJ "
+            "and 0.1 kWh per kg. Packaging (bottling, kegging) is not included. Estimate.",
+        ),
+        EnergyDefault(
             "beverages", "Beverages (mixing, pasteurising, filling)", 0.1, 0.3,
             "Mixing, pasteurisation and filling of drinks: about 0.1 kWh and a few tenths of an MJ per kg. Estimate.",
         ),
@@ -206,7 +213,9 @@ _POPULATED_BOARD = (r"\b(pcbas?|printed (circuit|wiring) boards? assembl\w*|pcb 
 
 # Keyword → product class. Order matters: the first class whose pattern matches wins.
 _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
-    ("beverages", r"\b(drink|beverage|juice|soda water|lemonade|beer|wine|nectar|water bottled|mineral water)\b"),
+    ("brewing", r"\b(beers?|lagers?|pale ales?|brown ales?|stouts?|pilsners?|pilsener|pils|porters?|wheat beers?|"
+                r"bocks?|bitters? ale)\b"),
+    ("beverages", r"\b(drink|beverage|juice|soda water|lemonade|wine|nectar|water bottled|mineral water)\b"),
     ("food_processing", r"\b(food|canned|can \d|tomato|beans?|peas|chickpeas?|peach|fruit|vegetable|pasta|sauce|"
                         r"meat|cheese|milk|dairy|bread|flour|sugar|chocolate|coffee|tea|olive|oil seed|cereal|rice|jam|"
                         r"conserve|syrup)\b"),
@@ -295,6 +304,7 @@ _CLASS_INPUTS: dict[str, str] = {
     "fermentation": r"\b(corn|maize|glucose|dextrose|sucrose|sugar|molasses|starch|wheat|cassava|tapioca|"
                     r"sugar ?beets?|sugar ?cane|syrup|hydrolysate|grain)\b",
     "beverages": r"\b(fruit|juice|concentrates?|sugar|sweeteners?|malt|hops|barley|grapes?|coffee|tea)\b",
+    "brewing": r"\b(malt\w*|barley|hops?|wheat|rice|maize|corn|grits|sugar|syrup|yeast)\b",
 }
 #: The process chemicals of a fermentation route (nutrients, pH control, precipitation and acidulation of the
 #: product): evidence for fermentation only once its carbohydrate feedstock carries MIN_CLASS_SHARE of the mass
@@ -303,7 +313,7 @@ _FERMENTATION_AUXILIARIES = re.compile(
     r"\b(sodium hydroxide|caustic soda|calcium carbonate|calcium hydroxide|lime|limestone|ammonia|ammonium \w+|"
     r"sulfuric acid|sulphuric acid|phosphoric acid|potassium \w+|yeast extract|corn steep liquor|nutrients?)\b", re.I)
 #: Classes for which water is a typical input when the product names the class.
-_WATER_CLASSES = frozenset({"beverages", "food_processing", "concrete_mixing", "chemical_formulation",
+_WATER_CLASSES = frozenset({"beverages", "brewing", "food_processing", "concrete_mixing", "chemical_formulation",
                             "chemical_synthesis"})
 _WATER = re.compile(r"^\s*(water|tap water|process water|demineral\w* water|drinking water)\b", re.I)
 _FOOD_CLASSES = frozenset({"legume", "fruit", "vegetable", "tuber", "nut-oilseed", "cereal", "spice", "herb"})
@@ -333,7 +343,7 @@ def _supports(cls: str, name: str) -> bool:
     pattern = _CLASS_INPUTS.get(cls)
     if pattern and re.search(pattern, lowered):
         return True
-    if cls in ("chemical_formulation", "chemical_synthesis", "food_processing", "beverages"):
+    if cls in ("chemical_formulation", "chemical_synthesis", "food_processing", "beverages", "brewing"):
         from openpcf.factors.material_class import material_class
 
         kind = material_class(name)
@@ -498,7 +508,7 @@ class ContainerDefault:
     kg_per_kg: float
     basis: str
     query: str
-    classes: frozenset[str] = frozenset({"food_processing", "food_canning", "beverages"})
+    classes: frozenset[str] = frozenset({"food_processing", "food_canning", "beverages", "brewing"})
 
 
 _FOOD = frozenset({"food_processing", "food_canning"})
@@ -511,7 +521,7 @@ CONTAINER_DEFAULTS: tuple[ContainerDefault, ...] = (
     ContainerDefault(r"\b(cans?|canned|tins?|tinned)\b", "aluminium drink can", 0.045,
                      "assumption: a 330 ml aluminium beverage can (body and end) weighs roughly 13–15 g (recalled "
                      "typical can weights)", "aluminium cans and foil (excl. forming), primary production",
-                     frozenset({"beverages"})),
+                     frozenset({"beverages", "brewing"})),
     ContainerDefault(r"\b(cans?|canned|tins?|tinned)\b", "steel food can", 0.12,
                      "assumption: a 400 g tinplate food can (body and ends) weighs roughly 45–60 g (recalled typical "
                      "can weights)", "steel cans, primary production", _FOOD),
@@ -542,7 +552,7 @@ def implied_container(product_name: str, product_class: str) -> ContainerDefault
     """The container a packed food or drink's name implies ("Sweetcorn can 340g" → steel food can, "Cola can"
     → aluminium drink can), else None. Only for food and beverage classes: for other products a jar or can is
     the product itself."""
-    if product_class not in ("food_processing", "food_canning", "beverages"):
+    if product_class not in ("food_processing", "food_canning", "beverages", "brewing"):
         return None
     lowered = product_name.lower()
     for c in CONTAINER_DEFAULTS:
