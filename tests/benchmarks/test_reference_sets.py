@@ -154,3 +154,20 @@ def test_second_supplementary_matching_set_shape():
     assert {"compound", "monomer", "food_sense", "housing"} == {i["group"] for i in items}
     assert {i["expected_route"] for i in items} <= {"primary", "secondary", "market", "any"}
     assert matching_script.set_paths(["supplement2"]) == [REF / "matching_supplement2.jsonl"]
+
+
+def test_second_product_set_is_new_cited_products_across_categories():
+    rows = products_script.read_products(REF / "products2.jsonl")
+    first = {r["id"] for r in products_script.read_products(REF / "products.jsonl")}
+    first_names = {r["name"].lower() for r in products_script.read_products(REF / "products.jsonl")}
+    assert len(rows) >= 36
+    assert len({r["id"] for r in rows}) == len(rows)
+    assert not first & {r["id"] for r in rows}
+    assert not first_names & {r["name"].lower() for r in rows}
+    assert len({r["category"] for r in rows}) >= 8
+    for r in rows:
+        assert 0 <= r["low"] <= r["central"] <= r["high"], r["id"]
+        assert r["sources"] and all(s["document"] and "recalled" in s for s in r["sources"]), r["id"]
+        assert r["recalled"] == all(s["recalled"] for s in r["sources"]), r["id"]
+        if r["declared_unit"] != "1 kg" and "bom" not in r:
+            assert r["mass_kg"], r["id"]  # a composition per item / m3 / l needs the mass of one unit

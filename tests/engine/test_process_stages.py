@@ -125,11 +125,34 @@ def test_ceramic_tile_fired_with_calcite_in_the_body():
     assert t.result.materials_kgco2e == pytest.approx(15 * scale * (0.8 * 0.01 + 0.15 * 0.02 + 0.05 * 0.01), rel=1e-5)
 
 
+def test_vitreous_china_takes_the_sanitaryware_firing_default_not_the_tile_one():
+    spec = ProductSpec(name="Vitreous china washbasin", composition="kaolin: 50%; feldspar: 20%; quartz: 30%",
+                       declared_unit="1 kg")
+    t = estimate(spec, source=SOURCE, runs=100)
+    assert t.settings["product_class"] == "sanitary_ceramics"
+    # slip casting, drying, firing and refiring: 0.5 kWh + 14 MJ per kg = 0.5 x 0.4 + 14 x 0.06 = 1.04
+    assert sum(x.kgco2e for x in t.energy if x.kind == "energy") == pytest.approx(0.5 * ELEC + 14.0 * GAS)
+
+
+def test_beer_takes_the_brewing_default_per_kg_of_beer():
+    spec = ProductSpec(name="Pilsner beer, in tank", composition="water: 92%; barley malt: 7.5%; hops: 0.5%",
+                       declared_unit="1 kg")
+    t = estimate(spec, source=SOURCE, runs=100)
+    assert t.settings["product_class"] == "brewing"
+    # mashing, wort boiling, cooling: 0.1 kWh + 1.3 MJ per kg = 0.1 x 0.4 + 1.3 x 0.06 = 0.118
+    assert sum(x.kgco2e for x in t.energy if x.kind == "energy") == pytest.approx(0.1 * ELEC + 1.3 * GAS)
+
+
 # ---------------------------------------------------------------- 3. product classes from general words
 
 @pytest.mark.parametrize(("name", "components", "expected"), [
     ("Porcelain stoneware tile", [("clay", 0.7), ("feldspar", 0.3)], "ceramic_firing"),
-    ("Vitreous china washbasin", [("kaolin", 0.5), ("ball clay", 0.2), ("quartz", 0.3)], "ceramic_firing"),
+    ("Vitreous china washbasin", [("kaolin", 0.5), ("ball clay", 0.2), ("quartz", 0.3)], "sanitary_ceramics"),
+    ("Ceramic WC pan", [("kaolin", 0.5), ("feldspar", 0.2), ("quartz", 0.3)], "sanitary_ceramics"),
+    ("Plastic toilet cistern", [("polypropylene", 0.9), ("steel", 0.1)], "plastic_conversion"),
+    ("Lager beer", [("water", 0.92), ("barley malt", 0.07), ("hops", 0.01)], "brewing"),
+    ("Ginger ale", [("water", 0.9), ("sugar", 0.1)], "general_manufacturing"),  # a soft drink, not a brew
+    ("Orange juice drink", [("water", 0.5), ("orange juice concentrate", 0.5)], "beverages"),
     ("Clay roof tile", [("clay", 1.0)], "structural_ceramics"),
     ("Facing brick", [("shale", 0.8), ("clay", 0.2)], "structural_ceramics"),
     ("Float glass pane", [("sand", 0.6), ("soda ash", 0.2), ("dolomite", 0.2)], "flat_glass_melting"),

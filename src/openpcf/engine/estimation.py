@@ -397,8 +397,8 @@ def _class_proxy(line: InputLine, source: FactorResolver, geography: str | None)
 _MELTING_CLASSES = ("glass_melting", "flat_glass_melting", "metal_remelting")
 #: Thermal classes that melt, fire or burn their batch: the carbonates in it decompose and release CO2.
 #: A cold mix (a filler in a paint or a plastic compound, concrete) is not one of them.
-CARBONATE_FURNACE_CLASSES = frozenset({"glass_melting", "flat_glass_melting", "ceramic_firing", "structural_ceramics",
-                                       "lime_clinker_burning"})
+CARBONATE_FURNACE_CLASSES = frozenset({"glass_melting", "flat_glass_melting", "ceramic_firing", "sanitary_ceramics",
+                                       "structural_ceramics", "lime_clinker_burning"})
 #: A batch whose listed masses are within this share of the product's mass was written per kg of product
 #: (shares of the batch), not as the real batch: it is scaled for the CO2 that leaves it.
 BATCH_AS_PRODUCT_TOLERANCE = 0.02

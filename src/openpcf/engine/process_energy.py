@@ -53,13 +53,24 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "for the Manufacture of Glass, JRC 2013, flat-glass sector; recalled). Estimate.",
         ),
         EnergyDefault(
-            "ceramic_firing", "Ceramic tiles, sanitaryware and tableware (milling, spray drying, drying, firing)",
+            "ceramic_firing", "Ceramic tiles and tableware (milling, spray drying, drying, firing)",
             0.25, 5.5,
             "Wall and floor tiles: wet milling, spray drying (about 1-2 GJ/t), drying and kiln firing; total "
             "thermal energy about 4-7 GJ per tonne of fired product, mostly natural gas, and roughly 0.15-0.35 "
             "kWh of electricity per kg for milling, pressing and glazing lines (ranges of the EU BREF for the "
-            "Ceramic Manufacturing Industry, JRC 2007, wall and floor tiles; recalled). Porcelain and "
-            "sanitaryware sit at the upper end. Estimate.",
+            "Ceramic Manufacturing Industry, JRC 2007, wall and floor tiles; recalled). Porcelain sits at the "
+            "upper end. Estimate.",
+        ),
+        EnergyDefault(
+            "sanitary_ceramics", "Sanitaryware of vitreous china (slip casting, long drying, firing, refiring)",
+            0.5, 14.0,
+            "WC pans, washbasins and cisterns are slip-cast in moulds, dried slowly and fired at about 1200-1250 C, "
+            "often in intermittent (shuttle) kilns, and a share of the pieces is fired a second time: the EU BREF "
+            "for the Ceramic Manufacturing Industry (JRC 2007) gives sanitaryware a specific energy use about two "
+            "to three times that of floor tiles, about 10-20 GJ per tonne, and roughly 0.3-0.8 kWh of electricity "
+            "per kg for slip preparation, casting and compressed air (recalled). Consistent with the published "
+            "A1-A3 EPDs of sanitary ceramics (about 1.2-2.5 kg CO2e per kg; literature:ceramics:sanitary-ceramic, "
+            "recalled). Estimate.",
         ),
         EnergyDefault(
             "structural_ceramics", "Bricks, roof tiles, clay blocks and pavers (shaping, drying, firing)", 0.07, 2.5,
@@ -122,6 +133,13 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "of boiler fuel per kg at a boiler efficiency near 0.85, here 2.5 MJ; about 0.2 kWh for pumps, seamers, "
             "conveyors and cooling. Chosen instead of general food processing when the food's name says canned, "
             "tinned, in jars or sterilised. The container itself is a packaging line. Estimate.",
+        ),
+        EnergyDefault(
+            "brewing", "Beer brewing (milling, mashing, wort boiling, fermentation and lagering, filtration)", 0.1, 1.3,
+            "A brewery boils the wort (about an hour), heats the mash and cleans in place, and cools fermentation and "
+            "lagering: European brewery benchmarks are about 100-150 MJ of heat and 8-12 kWh of electricity per "
+            "hectolitre of beer (Brewers of Europe / BIER benchmarking summaries; recalled), i.e. about 1.0-1.5 MJ "
+            "and 0.1 kWh per kg. Packaging (bottling, kegging) is not included. Estimate.",
         ),
         EnergyDefault(
             "beverages", "Beverages (mixing, pasteurising, filling)", 0.1, 0.3,
@@ -195,7 +213,9 @@ _POPULATED_BOARD = (r"\b(pcbas?|printed (circuit|wiring) boards? assembl\w*|pcb 
 
 # Keyword → product class. Order matters: the first class whose pattern matches wins.
 _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
-    ("beverages", r"\b(drink|beverage|juice|soda water|lemonade|beer|wine|nectar|water bottled|mineral water)\b"),
+    ("brewing", r"\b(beers?|lagers?|pale ales?|brown ales?|stouts?|pilsners?|pilsener|pils|porters?|wheat beers?|"
+                r"bocks?|bitters? ale)\b"),
+    ("beverages", r"\b(drink|beverage|juice|soda water|lemonade|wine|nectar|water bottled|mineral water)\b"),
     ("food_processing", r"\b(food|canned|can \d|tomato|beans?|peas|chickpeas?|peach|fruit|vegetable|pasta|sauce|"
                         r"meat|cheese|milk|dairy|bread|flour|sugar|chocolate|coffee|tea|olive|oil seed|cereal|rice|jam|"
                         r"conserve|syrup)\b"),
@@ -205,8 +225,9 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("cement_grinding", r"\b(cements?|cem ?(i|ii|iii|iv|v)(/[abc])?|portland|ordinary portland)\b"),
     ("structural_ceramics", r"\b(bricks?|brickwork|clay blocks?|roof(ing)? tiles?|clay tiles?|pavers?|clay pavers?|"
                             r"terracotta|clay pipes?|vitrified clay)\b"),
-    ("ceramic_firing", r"\b(ceramics?|porcelain|stoneware|earthenware|tiles?|tiling|sanitary ?ware|tableware|"
-                       r"vitreous china|washbasins?|wash basins?|toilets?|wc pans?|faience|majolica)\b"),
+    ("sanitary_ceramics", r"\b(sanitary ?ware|sanitary ceramics?|vitreous china|washbasins?|wash basins?|"
+                          r"hand basins?|toilets?|toilet bowls?|wc pans?|urinals?|bidets?|cisterns?)\b"),
+    ("ceramic_firing", r"\b(ceramics?|porcelain|stoneware|earthenware|tiles?|tiling|tableware|faience|majolica)\b"),
     ("textiles", r"\b(yarn|fib(re|er)s?|textiles?|fabrics?|cloth|wool|cotton|staple|thread|nonwoven|denim|garments?|"
                  r"apparel|clothing|t-?shirts?|shirts?|blouses?|dress(es)?|trousers|jeans|jackets?|sweaters?|"
                  r"jumpers?|hoodies?|sweatshirts?|socks|leggings|underwear|knit\w*|jersey|woven|towels?|"
@@ -249,6 +270,8 @@ _CLASS_INPUTS: dict[str, str] = {
                           r"recycled glass|nepheline|glass batch|salt ?cake|sodium sulfate|sodium sulphate)\b",
     "ceramic_firing": r"\b(clays?|kaolin\w*|ball clay|china clay|feldspars?|quartz|sand|silica|shale|marl|talc|"
                       r"wollastonite|nepheline|glazes?|frits?|engobe|chamotte|grog|bentonite|calcite|limestone|dolomite)\b",
+    "sanitary_ceramics": r"\b(clays?|kaolin\w*|ball clay|china clay|feldspars?|quartz|sand|silica|talc|nepheline|"
+                         r"glazes?|frits?|chamotte|grog|bentonite|calcite|limestone|dolomite)\b",
     "structural_ceramics": r"\b(clays?|shale|marl|loam|brick earth|sand|chamotte|grog|sawdust|limestone|chalk|"
                            r"fly ash|kaolin\w*)\b",
     "lime_clinker_burning": r"\b(limestone|chalk|calcite|calcium carbonate|marl|dolomite|clay|shale|sand|"
@@ -281,6 +304,7 @@ _CLASS_INPUTS: dict[str, str] = {
     "fermentation": r"\b(corn|maize|glucose|dextrose|sucrose|sugar|molasses|starch|wheat|cassava|tapioca|"
                     r"sugar ?beets?|sugar ?cane|syrup|hydrolysate|grain)\b",
     "beverages": r"\b(fruit|juice|concentrates?|sugar|sweeteners?|malt|hops|barley|grapes?|coffee|tea)\b",
+    "brewing": r"\b(malt\w*|barley|hops?|wheat|rice|maize|corn|grits|sugar|syrup|yeast)\b",
 }
 #: The process chemicals of a fermentation route (nutrients, pH control, precipitation and acidulation of the
 #: product): evidence for fermentation only once its carbohydrate feedstock carries MIN_CLASS_SHARE of the mass
@@ -289,7 +313,7 @@ _FERMENTATION_AUXILIARIES = re.compile(
     r"\b(sodium hydroxide|caustic soda|calcium carbonate|calcium hydroxide|lime|limestone|ammonia|ammonium \w+|"
     r"sulfuric acid|sulphuric acid|phosphoric acid|potassium \w+|yeast extract|corn steep liquor|nutrients?)\b", re.I)
 #: Classes for which water is a typical input when the product names the class.
-_WATER_CLASSES = frozenset({"beverages", "food_processing", "concrete_mixing", "chemical_formulation",
+_WATER_CLASSES = frozenset({"beverages", "brewing", "food_processing", "concrete_mixing", "chemical_formulation",
                             "chemical_synthesis"})
 _WATER = re.compile(r"^\s*(water|tap water|process water|demineral\w* water|drinking water)\b", re.I)
 _FOOD_CLASSES = frozenset({"legume", "fruit", "vegetable", "tuber", "nut-oilseed", "cereal", "spice", "herb"})
@@ -319,7 +343,7 @@ def _supports(cls: str, name: str) -> bool:
     pattern = _CLASS_INPUTS.get(cls)
     if pattern and re.search(pattern, lowered):
         return True
-    if cls in ("chemical_formulation", "chemical_synthesis", "food_processing", "beverages"):
+    if cls in ("chemical_formulation", "chemical_synthesis", "food_processing", "beverages", "brewing"):
         from openpcf.factors.material_class import material_class
 
         kind = material_class(name)
@@ -484,7 +508,7 @@ class ContainerDefault:
     kg_per_kg: float
     basis: str
     query: str
-    classes: frozenset[str] = frozenset({"food_processing", "food_canning", "beverages"})
+    classes: frozenset[str] = frozenset({"food_processing", "food_canning", "beverages", "brewing"})
 
 
 _FOOD = frozenset({"food_processing", "food_canning"})
@@ -497,7 +521,7 @@ CONTAINER_DEFAULTS: tuple[ContainerDefault, ...] = (
     ContainerDefault(r"\b(cans?|canned|tins?|tinned)\b", "aluminium drink can", 0.045,
                      "assumption: a 330 ml aluminium beverage can (body and end) weighs roughly 13–15 g (recalled "
                      "typical can weights)", "aluminium cans and foil (excl. forming), primary production",
-                     frozenset({"beverages"})),
+                     frozenset({"beverages", "brewing"})),
     ContainerDefault(r"\b(cans?|canned|tins?|tinned)\b", "steel food can", 0.12,
                      "assumption: a 400 g tinplate food can (body and ends) weighs roughly 45–60 g (recalled typical "
                      "can weights)", "steel cans, primary production", _FOOD),
@@ -528,7 +552,7 @@ def implied_container(product_name: str, product_class: str) -> ContainerDefault
     """The container a packed food or drink's name implies ("Sweetcorn can 340g" → steel food can, "Cola can"
     → aluminium drink can), else None. Only for food and beverage classes: for other products a jar or can is
     the product itself."""
-    if product_class not in ("food_processing", "food_canning", "beverages"):
+    if product_class not in ("food_processing", "food_canning", "beverages", "brewing"):
         return None
     lowered = product_name.lower()
     for c in CONTAINER_DEFAULTS:

@@ -386,7 +386,7 @@ class LibraryResolver:
         reading = NameReading(name=concept.key, english=concept.key, words=(), concept=concept.key,
                               food=concept.food, material_class=concept.material_class, stand_in=stand_in)
         want = {"market": ("market_mix", "primary"), "primary": ("primary",), "secondary": ("secondary",),
-                "formed": ("primary", "market_mix")}[route]
+                "formed": ("primary", "market_mix"), "formed_secondary": ("secondary",)}[route]
         for spec in concept.targets.get(route, ()):
             found = []
             for f in self._factors:
@@ -413,6 +413,8 @@ class LibraryResolver:
         # a formed good ("HDPE bottle") takes a factor that includes forming, when the concept names one
         route = "formed" if reading.formed and reading.route != "secondary" and "formed" in concept.targets \
             else reading.route
+        if reading.formed and route == "secondary" and "formed_secondary" in concept.targets:
+            route = "formed_secondary"  # "recycled PET bottle": a recycled factor that includes forming
         if route not in concept.targets:
             return None
         if concept.food and set(reading.words) & _COOKED_STATE:
