@@ -48,3 +48,12 @@ def test_mineral_and_trade_names_expand_to_the_compound() -> None:
 
     assert expand_abbreviations("Barite powder 4.2 SG") == ["barium sulfate, barite"]
     assert expand_abbreviations("Makrolon sheet") == ["polycarbonate"]
+
+
+def test_iupac_spelling_folds_sulph_inside_words_and_keeps_case() -> None:
+    from openpcf.vocabulary.spellings import iupac_spelling
+
+    assert iupac_spelling("Zinc sulphate") == "Zinc sulfate"
+    assert iupac_spelling("disulphide") == "disulfide"
+    assert iupac_spelling("SULPHURIC ACID") == "SULFURIC ACID"
+    assert iupac_spelling("sulfate") == "sulfate"

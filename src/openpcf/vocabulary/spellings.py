@@ -78,3 +78,12 @@ def fold_spelling(text: str) -> str:
     for old, new in FOLDED_STEMS:
         text = re.sub(old, new, text)
     return text
+
+
+_SULPH = re.compile(r"\b(\w*)sulph", re.IGNORECASE)
+
+
+def iupac_spelling(text: str) -> str:
+    """The British "sulph-" spelt the IUPAC way inside ``text``, case kept ("sulphate" → "sulfate",
+    "disulphide" → "disulfide", "SULPHATE" → "SULFATE"); the ecoinvent picklist spells "sulf-"."""
+    return _SULPH.sub(lambda m: m.group(1) + ("SULF" if m.group(0)[-5:].isupper() else "sulf"), text)

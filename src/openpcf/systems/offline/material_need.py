@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from openpcf.search import prepare_query
 from openpcf.search.lexical import tokenize
 from openpcf.vocabulary.common_names import domain_reading, known_material, mounting_spelled_out
+from openpcf.vocabulary.spellings import iupac_spelling
 from openpcf.vocabulary.material_words import RECYCLED_MARKERS
 from openpcf.vocabulary.translation import english_name
 
@@ -316,15 +317,6 @@ def normalise_text(text: str) -> str:
     text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
     text = "".join(c for c in text if not unicodedata.combining(c))
     return re.sub(r"[\u2010-\u2015\u2212]", "-", text)
-
-
-_SULPH = re.compile(r"\b(\w*)sulph", re.IGNORECASE)
-
-
-def iupac_spelling(text: str) -> str:
-    """The British "sulph-" spelt the IUPAC way ("sulphate" → "sulfate", "disulphide" → "disulfide"); the
-    picklist spells "sulf-"."""
-    return _SULPH.sub(lambda m: m.group(1) + ("SULF" if m.group(0)[-5:].isupper() else "sulf"), text)
 
 
 #: Words saying a material is secondary (recycled, scrap, remelted …) rather than virgin (the vocabulary's list).

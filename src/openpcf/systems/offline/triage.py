@@ -51,6 +51,7 @@ from openpcf.systems.offline.material_need import (
 from openpcf.systems.offline.picklist_search import Candidate, PicklistSearch
 from openpcf.systems.offline.reranker import Reranker, candidate_features, load_reranker
 from openpcf.systems.protocol import SolverResult
+from openpcf.vocabulary.spellings import iupac_spelling
 
 FEATURES = (
     "commodity_cues",
@@ -131,7 +132,7 @@ NO_LEVEL = 4
 def _spelled(tokens: list[str] | tuple[str, ...]) -> list[str]:
     """Tokens with British "sulph-" written as the IUPAC "sulf-" (sulphate → sulfate), the one spelling
     difference of chemical names that acronym expansion does not cover."""
-    return [f"sulf{t[5:]}" if t.startswith("sulph") else t for t in tokens]
+    return [iupac_spelling(t) for t in tokens]
 
 
 def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
