@@ -7,6 +7,8 @@ from openpcf.vocabulary.translation import translate
 def test_singular_and_uk_us_spelling_fold_to_one_lemma():
     assert [singular(w) for w in ("tomatoes", "batteries", "boxes", "alloys", "nails", "glass", "asbestos")] == [
         "tomato", "battery", "box", "alloy", "nail", "glass", "asbestos"]
+    assert [singular(w) for w in ("shoes", "canoes", "toes", "snowshoes", "potatoes", "mangoes")] == [
+        "shoe", "canoe", "toe", "snowshoe", "potato", "mango"]
     assert lemma("aluminum") == lemma("aluminium") == "aluminium"
     assert lemma("fibres") == lemma("fiber") == "fiber"
     assert lemma("yoghurt") == lemma("yogurt") == "yogurt"

@@ -133,6 +133,9 @@ _LEMMA_SPELLING = {
     "favour": "favor", "odour": "odor", "lustre": "luster", "calibre": "caliber", "sceptre": "scepter",
     "practise": "practice", "maize": "maize", "minced": "mince", "mincemeat": "mince",
 }
+# Nouns ending in "-oe" whose plural adds only "s" (a compound ending in "shoe" is caught by its ending).
+_OE_NOUNS = frozenset({"shoe", "canoe", "toe", "tiptoe", "hoe", "oboe", "floe", "sloe", "roe", "doe", "foe",
+                       "throe", "mistletoe"})
 _NO_SINGULAR = frozenset({"gas", "lens", "series", "species", "chassis", "biomass", "mass", "glass", "brass",
                           "grass", "moss", "press", "process", "stainless", "tennis", "analysis", "asbestos",
                           "basis", "cross", "us", "has", "this", "plus", "bus", "bonus", "virus", "cactus",
@@ -141,14 +144,15 @@ _NO_SINGULAR = frozenset({"gas", "lens", "series", "species", "chassis", "biomas
 
 
 def singular(word: str) -> str:
-    """English singular of one lower-case word: tomatoes → tomato, batteries → battery, boxes → box,
-    alloys → alloy, nails → nail; glass, gas, asbestos, citrus stay."""
+    """English singular of one lower-case word: tomatoes → tomato, shoes → shoe, batteries → battery,
+    boxes → box, alloys → alloy, nails → nail; glass, gas, asbestos, citrus stay."""
     if len(word) <= 3 or not word.isalpha() or word in _NO_SINGULAR:
         return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
     if word.endswith("oes") and len(word) > 4:
-        return word[:-2]
+        # "-oe" nouns take a plain "s" (shoes, canoes, toes); the rest drop "es" (tomatoes, potatoes).
+        return word[:-1] if word[:-1] in _OE_NOUNS or word.endswith("shoes") else word[:-2]
     if word.endswith(("sses", "xes", "zes", "ches", "shes")):
         return word[:-2]
     if word.endswith(("ss", "us", "is")):
