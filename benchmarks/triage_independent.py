@@ -5,6 +5,11 @@
         [--picklist ../shared/data/pcfbench-dev/ecoinvent_picklist.jsonl] [--calibration FILE]
         [--lexical] [--out summary.json]
 
+``--set benchmarks/reference/triage_independent2.jsonl`` scores the second set (194 invented markets, 123
+map; issue 17, fourth round), weighted toward the hard classes (finished products that sound like
+commodities, intermediates and formulations the picklist does hold, trade names, farm versus processed
+food, services, parts), written and committed before anything was run on it.
+
 ``benchmarks/reference/triage_independent.jsonl`` holds 126 invented markets (utilities, commodity
 chemicals, polymers, metals, minerals, agricultural commodities, parts, assemblies, formulations, blends,
 food products), each with the product it feeds. The label follows the PCFBench definition: ``should_map``

@@ -13,6 +13,7 @@ from openpcf.pcfbench.data import read_task
 
 ROOT = Path(__file__).resolve().parents[2]
 SET = ROOT / "benchmarks" / "reference" / "triage_independent.jsonl"
+SET2 = ROOT / "benchmarks" / "reference" / "triage_independent2.jsonl"
 
 
 def _load(name: str):
@@ -50,6 +51,24 @@ def test_the_set_reads_as_triage_rows_with_both_labels_and_a_reason_each() -> No
         "formulation",
         "blend",
     } <= kinds
+
+
+def test_the_second_set_is_new_and_names_the_activity_of_every_map_label() -> None:
+    rows = read_task(SET2, "triage")
+    assert len(rows) >= 120 and len({r.id for r in rows}) == len(rows)
+    first = {r.input.market.name.strip().lower() for r in read_task(SET, "triage")}
+    assert not first & {r.input.market.name.strip().lower() for r in rows}  # no market of the first set again
+    labels = Counter(bool(r.expected_output.should_map) for r in rows)
+    assert labels[True] >= 40 and labels[False] >= 40
+    for r in rows:
+        assert r.input.material_context_data.name and r.input.material_context_data.material_name, r.id
+        why = getattr(r.metadata, "why", "")
+        # a map label says which picklist activity stands for the market; a decompose label says why not
+        assert why.startswith("picklist: ") if r.expected_output.should_map else why and "picklist: " not in why
+    kinds = Counter(getattr(r.metadata, "kind", None) for r in rows)
+    # weighted toward the hard classes: finished products, assemblies, parts, formulations, food products
+    assert kinds["product"] + kinds["assembly"] + kinds["part"] >= 30
+    assert kinds["formulation"] >= 15 and kinds["food product"] >= 10 and kinds["service"] >= 5
 
 
 def test_wilson_interval_of_eight_in_ten() -> None:

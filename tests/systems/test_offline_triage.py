@@ -193,6 +193,15 @@ def candidate(reference_product: str) -> Candidate:
         ("Aluminium housing", "aluminium, cast alloy", None),  # an ingredient: "housing" unsaid
         ("Glass bottle", "flat glass, uncoated", None),  # base name says "flat", the head does not
         ("Float glass", "flat glass, uncoated", None),  # a synonym the vocabulary does not know is no name
+        # a one-word category before the comma, the head noun said after it (fourth round)
+        ("Newsprint", "paper, newsprint", 0),
+        ("Nonwoven polypropylene", "textile, nonwoven polypropylene", 0),
+        ("Recycled newsprint", "paper, newsprint", 1),  # "recycled" unsaid
+        ("Cotton shirt", "textile, woven cotton", None),  # category first, but "shirt" is not said
+        ("Paper bag", "paper, newsprint", None),  # the base name is said, the head noun "bag" is not
+        # a word said only as a grade label does not name the thing: the granulate is not a bottle
+        ("PET bottle", "polyethylene terephthalate, granulate, bottle grade", None),
+        ("PET granulate", "polyethylene terephthalate, granulate, bottle grade", 0),
     ],
 )
 def test_level_gap(head: str, activity: str, gap: int | None) -> None:
@@ -230,3 +239,70 @@ def test_a_market_named_at_its_level_maps_and_says_by_which_activity(search: Pic
     features, evidence = triage_features(market("Market for Float glass"), search, reranker=HAND_RERANKER)
     assert features["named_at_level"] == 0.0 and features["level_gap"] == float(NO_LEVEL)
     assert evidence["level_activity"] is None
+
+
+def test_a_service_activity_names_a_service_market_at_its_level() -> None:
+    service = Candidate(
+        index=1,
+        reference_product="injection moulding",
+        activity_name="market for injection moulding",
+        information="This is delivering the service of 'injection moulding'.",
+        role="service",
+        lexical=1.0,
+        dense=0.0,
+        tokens=tuple(tokenize("injection moulding")),
+    )
+    need = read_need("Injection moulding")
+    assert level_gap(need, service) == 0
+    assert level_evidence(need, [(0.8, service)]) == (0, service)
+
+
+# ---------------------------------------------------------------- a finished product by its form
+
+FORM_ENTRIES = [
+    ("steel, low-alloyed", "Low-alloyed steel."),
+    ("injection moulding", "This is delivering the service of 'injection moulding'."),
+    ("textile, woven cotton", "Woven cotton fabric."),
+]
+
+
+@pytest.fixture(scope="module")
+def form_search(tmp_path_factory: pytest.TempPathFactory) -> PicklistSearch:
+    path = write_picklist(tmp_path_factory.mktemp("forms") / "p.jsonl", FORM_ENTRIES)
+    return PicklistSearch.from_file(path, dense=False)
+
+
+@pytest.mark.parametrize(
+    ("name", "assembly", "assembly_words", "form_words"),
+    [
+        ("Market for Steel door", 1.0, 0.0, 1.0),  # head noun "door": a building element
+        ("Market for cotton shirts", 1.0, 0.0, 1.0),  # plural read as the garment
+        ("Market for steel door assembly", 1.0, 1.0, 1.0),  # head noun "assembly": no product noun
+        ("Market for car door module", 1.0, 1.0, 2.0),  # "car" and "door" are product words, not the head
+        ("Market for low-alloyed steel", 0.0, 0.0, 0.0),  # a material
+        ("Market for passenger car engine", 0.0, 0.0, 1.0),  # "car" says what it is for; "engine" is the head
+    ],
+)
+def test_a_head_noun_that_names_a_finished_product_is_an_assembly_cue(
+    form_search: PicklistSearch, name: str, assembly: float, assembly_words: float, form_words: float
+) -> None:
+    features, _ = triage_features(market(name), form_search, reranker=HAND_RERANKER)
+    assert features["assembly_cues"] == assembly
+    assert features["assembly_words"] == assembly_words
+    assert features["product_form_cues"] == form_words
+
+
+def test_a_finished_product_decomposes_and_says_why(form_search: PicklistSearch) -> None:
+    model = Calibrator(task="triage", features=["assembly_cues"], weights=[-2.0], bias=1.0)
+    row = TriageRow(id="f", input=market("Market for Steel door"), expected_output={"should_map": False})
+    result = asyncio.run(OfflineTriage(form_search, calibrator=model, reranker=HAND_RERANKER).solve(row))
+    # z = 1 − 2·1 = −1 → P(map) = σ(−1) = 0.2689 → decompose with confidence 0.7311
+    assert result.output == {"should_map": False, "confidence": round(1 - 1 / (1 + math.exp(1)), 4)}
+    assert result.trace["rationale"].startswith("decompose: compositeness cues: a finished product by its form")
+
+
+def test_the_service_itself_is_named_at_its_level(form_search: PicklistSearch) -> None:
+    features, evidence = triage_features(
+        market("Market for injection moulding", "Moulding of a plastic part"), form_search, reranker=HAND_RERANKER
+    )
+    assert features["named_at_level"] == 1.0 and evidence["level_activity"] == "injection moulding"

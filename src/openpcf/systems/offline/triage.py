@@ -8,7 +8,10 @@ The decision model (:data:`FEATURES`, fitted by :mod:`openpcf.systems.offline.ca
 pieces of evidence (issue 17; ``docs/offline.md``, Triage):
 
 - energy carriers and utilities named in the market (every database holds them);
-- assembly/part words of the market name (an assembly is decomposed into its parts);
+- assembly/part words of the market name, and a head noun that names a finished product by its form (a
+  garment, a device, furniture, a machine element, a container, a prepared food …;
+  :mod:`openpcf.vocabulary.product_forms`): an assembly or a product made for a use is decomposed into
+  its parts and materials, unless the picklist names it at its own level;
 - formulation/blend words of the market text (a formulation is decomposed into its ingredients);
 - compositeness from openpcf's decomposition knowledge: the number of distinct materials the head
   phrase names (``materials.json``);
@@ -16,7 +19,7 @@ pieces of evidence (issue 17; ``docs/offline.md``, Triage):
   :func:`level_gap`): an activity the re-ranker accepts whose base name the head says, which says the
   head noun, and which leaves no word of the head unsaid but supply and form words ("copper cathode" →
   "copper, cathode"; "HDPE granulate" → "polyethylene, high density, granulate"). On the dev70 split and
-  on the independent set every market so named was labelled map.
+  on the first independent set every market so named was labelled map, on the second 76 of 76.
 
 Other fabrication-level evidence from the picklist (the learned re-ranker's best *material* activity,
 whether it is at the market's own level or at an ingredient's, the number of head words the closest
@@ -51,6 +54,7 @@ from openpcf.systems.offline.material_need import (
 from openpcf.systems.offline.picklist_search import Candidate, PicklistSearch
 from openpcf.systems.offline.reranker import Reranker, candidate_features, load_reranker
 from openpcf.systems.protocol import SolverResult
+from openpcf.vocabulary.product_forms import product_form_nouns
 from openpcf.vocabulary.spellings import iupac_spelling
 
 FEATURES = (
@@ -62,6 +66,8 @@ FEATURES = (
 )
 # Evidence computed for the trace and for the fitting script's selection report, not in the model.
 REPORTED = (
+    "product_form_cues",
+    "assembly_words",
     "level_gap",
     "noun_at_level",
     "match",
@@ -135,29 +141,48 @@ def _spelled(tokens: list[str] | tuple[str, ...]) -> list[str]:
     return [iupac_spelling(t) for t in tokens]
 
 
+def head_noun(need: MaterialNeed) -> str:
+    """The noun of the market's head phrase: its last word that is not a supply or form word
+    (:data:`SUPPLY_WORDS`), as the tokenizer writes it ("primary aluminium ingot" → "aluminium")."""
+    own = _spelled(tokenize(need.head))
+    nouns = [t for t in own if t.isalpha() and t not in SUPPLY_WORDS]
+    return nouns[-1] if nouns else (need.head_noun or "")
+
+
 def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
     """How many words of the market's head phrase an activity does not say, when the activity stands at
     the head's own fabrication level; ``None`` when it does not.
 
     At the head's level means: every word of the activity's base name (before the first comma) is said by
     the head (acronyms expanded: "HDPE" says "polyethylene, high density"), and the activity says the
-    head's noun — the last head word that is not a supply or form word (:data:`SUPPLY_WORDS`). "Copper
-    cathode" → "copper, cathode" is at its level with gap 0; "aluminium housing" → "aluminium, cast alloy"
-    is not (the activity does not say "housing": it is an ingredient); "organic soft cheese" → "cheese,
-    fresh" is at the level of cheese with gap 2 (a specification the activity does not represent).
-    Supply and form words never count as a gap; a head word counts as said when it or its expansion is.
+    head's noun (:func:`head_noun`). "Copper cathode" → "copper, cathode" is at its level with gap 0;
+    "aluminium housing" → "aluminium, cast alloy" is not (the activity does not say "housing": it is an
+    ingredient); "organic soft cheese" → "cheese, fresh" is at the level of cheese with gap 2 (a
+    specification the activity does not represent). Two readings of database names (issue 17, fourth
+    round): a one-word category before the first comma stands at the head's level when the head noun is
+    said after it ("newsprint" → "paper, newsprint"; "nonwoven polypropylene" → "textile, nonwoven
+    polypropylene"); and a word the activity says only as a grade label does not say the head noun ("PET
+    bottle" → "polyethylene terephthalate, granulate, bottle grade" is the material of a bottle, not a
+    bottle). Supply and form words never count as a gap; a head word counts as said when it or its
+    expansion is.
     """
     own = _spelled(tokenize(need.head))
     head = set(_spelled(tokenize(expand(need.head))))
-    nouns = [t for t in own if t.isalpha() and t not in SUPPLY_WORDS]
-    noun = nouns[-1] if nouns else need.head_noun
+    noun = head_noun(need)
     if not noun:
         return None
-    said = set(_spelled(candidate.tokens))
-    base = _spelled(tokenize(candidate.reference_product.split(",")[0]))
-    if not base or any(t not in head for t in base):
+    tokens = _spelled(candidate.tokens)
+    said = set(tokens)
+    names_thing = {t for i, t in enumerate(tokens) if i + 1 >= len(tokens) or tokens[i + 1] != "grade"}
+    parts = candidate.reference_product.split(",")
+    base = _spelled(tokenize(parts[0]))
+    qualifiers = set(_spelled(tokenize(",".join(parts[1:]))))
+    if not base:
         return None
-    if noun not in said and not set(tokenize(expand(noun))) & set(base):
+    noun_forms = {noun, *tokenize(expand(noun))}
+    if any(t not in head for t in base) and not (len(base) == 1 and noun_forms & qualifiers):
+        return None
+    if not noun_forms & names_thing:
         return None
     return sum(
         1
@@ -172,8 +197,10 @@ def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
 def level_evidence(
     need: MaterialNeed, scored: list[tuple[float, Candidate]], *, accept: float = 0.5
 ) -> tuple[int, Candidate | None]:
-    """The smallest :func:`level_gap` over the material activities the re-ranker accepts (P ≥ ``accept``),
-    with that activity; recycled activities count only when the market asks for recycled material.
+    """The smallest :func:`level_gap` over the material and service activities the re-ranker accepts
+    (P ≥ ``accept``), with that activity; recycled activities count only when the market asks for recycled
+    material. A service counts because a market can be the service itself ("injection moulding",
+    "industrial laundry"), which the database holds as a service activity.
     Returns (:data:`NO_LEVEL`, None) when no accepted activity stands at the head's level."""
     best: tuple[int, Candidate | None] = (NO_LEVEL, None)
     for p, c in scored:
@@ -191,8 +218,13 @@ def triage_features(
     """The evidence features of one market (:data:`FEATURES` and :data:`REPORTED`) and the best candidate.
 
     Model features: ``commodity_cues`` (energy carriers and utilities in the name), ``assembly_cues``
-    (assembly/part words in the name), ``formulation_cues`` (formulation/blend words in name and
-    description), ``materials_named`` (distinct materials of openpcf's vocabulary named in the head phrase).
+    (assembly/part words in the name, plus 1 when the head noun names a finished product,
+    :mod:`openpcf.vocabulary.product_forms`; the two parts are reported as ``assembly_words`` and
+    ``product_form_cues``, the latter counting every finished-product noun of the head),
+    ``formulation_cues`` (formulation/blend words in name and description), ``materials_named`` (distinct
+    materials of openpcf's vocabulary named in the head phrase),
+    ``named_at_level`` (an accepted material or service activity names the head at its own level,
+    :func:`level_gap` = 0).
 
     Reported fabrication-level evidence: the learned re-ranker picks the best *material* activity for the
     market's head phrase; ``match`` is its score (0–1), ``head_coverage`` the share of the head words it
@@ -220,7 +252,14 @@ def triage_features(
         key=lambda t: (-t[0], t[1]),
     )
     best_score, best_i = scored[0] if scored else (0.0, -1)
-    gap, level_activity = level_evidence(need, [(p, cands[i]) for p, i in scored])
+    at_level = [
+        (1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, model.score(f))))), c)
+        for c, f in zip(cands, feats, strict=True)
+        if c.role in ("material", "service")
+    ]
+    gap, level_activity = level_evidence(need, at_level)
+    head_tokens = _spelled(tokenize(need.head))
+    product_form = 1.0 if product_form_nouns([head_noun(need)]) else 0.0
     best = cands[best_i] if best_i >= 0 else None
     bf = feats[best_i] if best_i >= 0 else {}
     head = set(tokenize(expand(need.head)))
@@ -253,7 +292,8 @@ def triage_features(
         "family_parts": float(len(family.components)) if family else 0.0,
         "has_family": 1.0 if family and len(family.components) >= 2 else 0.0,
         "materials_named": float(len(named)),
-        "assembly_cues": _count(_ASSEMBLY, name_lower),
+        "assembly_cues": _count(_ASSEMBLY, name_lower) + product_form,
+        "assembly_words": _count(_ASSEMBLY, name_lower),
         "formulation_cues": _count(_FORMULATION, market_text),
         "list_cues": _count(_LIST, name_lower),
         "commodity_cues": _count(_COMMODITY, name_lower),
@@ -264,6 +304,7 @@ def triage_features(
         "named_at_level": 1.0 if gap == 0 else 0.0,
         "noun_at_level": 1.0 if gap < NO_LEVEL else 0.0,
         "level_gap": float(gap),
+        "product_form_cues": float(len(product_form_nouns(head_tokens))),
     }
     evidence_trace = {
         "head": need.head,
@@ -288,9 +329,12 @@ def rationale(
             reasons.append(f"the picklist names it at its own level ('{at_level}')")
         why = "; ".join(reasons) or "a background activity stands for the market"
         return f"map: {why} ({level})"
-    cues = [
+    assembly_words = features.get("assembly_words", features["assembly_cues"])
+    cues = ["a finished product by its form"] if features["assembly_cues"] > assembly_words else []
+    cues += ["assembly"] if assembly_words > 0 else []
+    cues += [
         n.replace("_cues", "")
-        for n in ("assembly_cues", "formulation_cues", "processing_cues", "recycled_cues", "list_cues")
+        for n in ("formulation_cues", "processing_cues", "recycled_cues", "list_cues")
         if features[n] > 0
     ]
     if features["materials_named"] >= 2:

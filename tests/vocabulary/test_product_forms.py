@@ -1,0 +1,25 @@
+"""The finished-product nouns triage reads (openpcf.vocabulary.product_forms)."""
+
+from __future__ import annotations
+
+from openpcf.vocabulary.product_forms import PRODUCT_FORMS, product_form_nouns
+from openpcf.vocabulary.tokens import tokenize
+
+
+def test_finished_products_are_read_in_singular_and_plural() -> None:
+    text = "denim jeans, a cotton shirt, two steel knives, oak shelves, butter cookies and rubber o-rings"
+    assert product_form_nouns(tokenize(text)) == ["jean", "shirt", "knive", "shelve", "cooky", "ring"]
+
+
+def test_materials_commodities_and_database_held_components_are_not_product_forms() -> None:
+    text = (
+        "copper cathode, dairy cream, toilet soap, kraft paper, steel sheet, brass bar, crude oil, "
+        "electric motor, combustion engine, battery cell, transformer, wheat grain, cotton yarn"
+    )
+    assert product_form_nouns(tokenize(text)) == []
+
+
+def test_every_class_is_written_in_lower_case_singular_words() -> None:
+    for words in PRODUCT_FORMS.values():
+        for word in words:
+            assert word == word.lower() and word.strip() == word and " " not in word
