@@ -11,6 +11,8 @@ One place for each, used by every package above it (search, factors, engine, the
   LDPE film, "caustic soda" → sodium hydroxide, "AISI 304" → chromium steel; read by the offline mapper);
 - :mod:`.material_words` — the one word table of recycling (recycled, scrap, secondary, cullet …) with
   the pattern each reader builds from it, and the packaging words;
+- :mod:`.product_forms` — nouns that name a finished product by its form (garments, furniture, devices,
+  machine elements, containers, prepared foods; read by offline triage);
 - :mod:`.geography` — the one geography parser (country names and codes, Europe/EU, GLO; *RoW* is
   read as the world, see the module).
 
