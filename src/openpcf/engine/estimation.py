@@ -992,7 +992,6 @@ def _process_lines(materials: list[InputLine], product_class: str, start: int) -
 # ---------------------------------------------------------------- entry point
 
 
-@collector_paused  # its records are freed by reference counting; see engine/collector.py
 def estimate(
     product: ProductSpec,
     *,
@@ -1010,6 +1009,13 @@ def estimate(
     (default: the open library); ``seed`` and ``runs`` drive the Monte Carlo; ``bom_by`` names the model
     that proposed the BOM (its rates get origin ``model``).
     """
+    with collector_paused():  # its records are freed by reference counting; see engine/collector.py
+        return _estimate(product, region=region, seed=seed, source=source, runs=runs, product_class=product_class,
+                         bom_by=bom_by)
+
+
+def _estimate(product: ProductSpec, *, region: str | None, seed: int, source: FactorResolver | None, runs: int,
+              product_class: str | None, bom_by: str | None) -> Trace:
     source = source if source is not None else default_factor_source()
     du = parse_declared_unit(product.declared_unit, product.declared_mass_kg)
     region_text = region if region is not None else product.region
