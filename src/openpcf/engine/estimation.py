@@ -50,6 +50,7 @@ from openpcf.engine.material_names import (
     interpret,
 )
 from openpcf.engine.process_energy import (
+    EnergyDefault,
     conversion_covered,
     energy_default,
     fuel_in,
@@ -61,10 +62,10 @@ from openpcf.engine.product import BomEntry, ProductSpec, counted_unit
 from openpcf.engine.textile_stages import (
     LEVEL_NAMES,
     MADE_UP,
-    TextileStage,
     fabric_route,
     input_level,
     input_per_product,
+    output_level,
     product_level,
     stage_chain,
     stage_outputs,
@@ -886,7 +887,7 @@ def _batch_yield(lines: list[InputLine], product_class: str, product_mass: float
 
 
 def _textile_plan(lines: list[InputLine], product: ProductSpec, product_class: str
-                  ) -> tuple[list[tuple[InputLine, list[TextileStage]]], frozenset[str]]:
+                  ) -> tuple[list[tuple[InputLine, list[EnergyDefault]]], frozenset[str]]:
     """For a textile product whose fabrication level is named: the stage chain of every textile input
     (from what its factor covers to the product's level) and the ids of the lines decided here.
 
@@ -899,7 +900,7 @@ def _textile_plan(lines: list[InputLine], product: ProductSpec, product_class: s
     if target is None:
         return [], frozenset()
     route = fabric_route(product.name, product.description)
-    plan: list[tuple[InputLine, list[TextileStage]]] = []
+    plan: list[tuple[InputLine, list[EnergyDefault]]] = []
     handled: set[str] = set()
     for line in lines:
         if line.children or line.kind != "material" or line.role == "packaging" or line.rate.unit != "kg":
@@ -931,11 +932,11 @@ def _textile_plan(lines: list[InputLine], product: ProductSpec, product_class: s
     return plan, frozenset(handled)
 
 
-def _textile_stage_lines(plan: list[tuple[InputLine, list[TextileStage]]]) -> list[InputLine]:
+def _textile_stage_lines(plan: list[tuple[InputLine, list[EnergyDefault]]]) -> list[InputLine]:
     """Scale each planned input by its stage yields and return one electricity and one heat line per stage
     (summed over the inputs), each naming its stage default and source."""
     energy: dict[tuple[str, str], float] = {}
-    stages: dict[str, TextileStage] = {}
+    stages: dict[str, EnergyDefault] = {}
     for line, chain in plan:
         product_kg = line.rate.value
         for stage, output_kg in stage_outputs(chain, product_kg):
@@ -956,7 +957,7 @@ def _textile_stage_lines(plan: list[tuple[InputLine, list[TextileStage]]]) -> li
             id=f"e{len(out) + 1}", kind="energy", role="process energy",
             name=f"textile stage: {stage.label} ({'electricity' if carrier == 'electricity' else 'heat, natural gas'})",
             rate=Rate(value=value, unit=unit, origin="default", spread=stage.spread,
-                      note=f"{per_kg:g} {unit} per kg of {LEVEL_NAMES[stage.output_level]} out of this stage: {stage.basis}"),
+                      note=f"{per_kg:g} {unit} per kg of {LEVEL_NAMES[output_level(stage)]} out of this stage: {stage.basis}"),
         ))
     return out
 

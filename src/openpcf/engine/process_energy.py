@@ -17,18 +17,32 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class EnergyDefault:
-    """Gate-to-gate process energy of one product class, per kg of product."""
+    """Gate-to-gate energy of one conversion step, per kg of the step's **output**: the process energy of a
+    product class (``key`` = the class), or one stage of a staged chain (the textile stages of
+    :mod:`openpcf.engine.textile_stages`), which also states its yield and the fabrication levels it joins.
 
-    product_class: str
+    ``input_per_output`` is kg of input per kg of output (yield losses, ≥ 1; 1 for a class default, whose
+    inputs are the listed composition). The one record for the idea "energy and yield of a conversion step".
+    """
+
+    key: str
     label: str
     electricity_kwh_per_kg: float
     heat_mj_per_kg: float
     basis: str
     spread: float = 2.0
+    input_per_output: float = 1.0
+    input_level: int | None = None
+    output_level: int | None = None
+
+    @property
+    def product_class(self) -> str:
+        """The product class a class default is for (its key)."""
+        return self.key
 
 
 ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
-    d.product_class: d
+    d.key: d
     for d in (
         EnergyDefault(
             "metal_remelting", "Metal remelting and casting (ingots, billets, slabs)", 0.3, 4.0,
