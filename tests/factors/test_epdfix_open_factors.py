@@ -87,3 +87,39 @@ def test_hmda_is_acrylonitrile_by_stoichiometry_plus_hydrogen_and_electrolysis(n
     assert m.factor.id == "openpcf-estimate:organic-chemicals:hexamethylenediamine"
     # 1.015 kg ACN x 2.3001 = 2.335 + 11.4 MJ gas 0.748 + 2.3 kWh 1.180 + 10 MJ heat 0.729 ≈ 4.99
     assert m.factor.value == pytest.approx(1.015 * ACRYLONITRILE + 11.4 * GAS + 2.3 * GRID + 10 * HEAT, rel=1e-4)
+
+
+# ------------------------------------------------------------------ boards and displays of a handheld device
+
+def _in(name: str, category: str, siblings: tuple[str, ...] = ()):
+    from openpcf.factors.record import QueryContext
+
+    return open_resolver().resolve(FactorQuery(name=name, unit="kg",
+                                               context=QueryContext(category=category, siblings=siblings)))
+
+
+def _value(factor_id: str) -> float:
+    from openpcf.factors import open_library
+
+    return next(f.value for f in open_library() if f.id == factor_id)
+
+
+@pytest.mark.parametrize("name", ["printed circuit board assembly", "PCBA", "logic board"])
+def test_a_board_in_a_phone_is_the_handheld_logic_board(name):
+    assert _in(name, "Rugged mobile phone", ("plastic housing", "battery")).factor.id == \
+        "openpcf-estimate:electronics:pcba-handheld"
+    assert _in(name, "Notebook computer").factor.id == "openpcf-estimate:electronics:pcba-dense"
+
+
+def test_the_handheld_board_counts_small_packages_at_three_times_the_die_per_gram():
+    it = _value("desnz2024:material:electrical-items-it")
+    # 0.4 x 40 (bare HDI board) + 0.3 kg ICs x 3 cm2/g = 0.9 x 1500 + 0.3 x IT parts + 0.5 kWh ≈ 1373.7
+    assert _value("openpcf-estimate:electronics:pcba-handheld") == pytest.approx(
+        0.4 * 40 + 0.9 * 1500 + 0.3 * it + 0.5 * GRID, rel=1e-4)
+
+
+def test_a_display_in_a_phone_is_the_thin_handheld_module():
+    m = _in("OLED display", "Smartwatch", ("strap", "battery"))
+    assert m.factor.id == "openpcf-estimate:electronics:display-module-handheld"
+    assert m.factor.value == pytest.approx(400 / 2.6, rel=0.01)  # 400 kg CO2e per m2 at about 2.6 kg per m2
+    assert _in("LCD display", "Desktop monitor").factor.id != "openpcf-estimate:electronics:display-module-handheld"

@@ -219,6 +219,71 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
     )
 }
 
+#: Rough milling of bought kiln-dried sawn timber into the parts of a solid-wood article (cross-cutting,
+#: ripping, planing to size, cutting out knots and splits): a yield, no energy of its own (the machining
+#: energy is the ``wood_products`` class default). Applied by
+#: :func:`openpcf.engine.estimation._solid_wood_yield` to solid-wood inputs of furniture and joinery only.
+SOLID_WOOD_ROUGH_MILLING = EnergyDefault(
+    "solid_wood_rough_milling", "rough milling of sawn timber into solid-wood furniture or joinery parts", 0.0, 0.0,
+    "Furniture and joinery rough mills recover about 50-70 % of the kiln-dried sawn hardwood they buy as clear "
+    "parts (cutting-yield studies of the USDA Forest Service for furniture rough mills, e.g. the ROMI rough-mill "
+    "simulator studies; recalled), the rest leaving as offcuts, shavings and sawdust; 60 % is used, i.e. 1.667 "
+    "kg of sawn timber per kg of solid wood in the article. Kiln drying and sawing are inside the sawn-timber "
+    "factor; the offcuts are cut off (often burnt for the mill's heat). Estimate.",
+    spread=1.5, input_per_output=1 / 0.6,
+)
+#: Articles made of solid-wood parts (furniture, joinery, flooring boards): the product words of the rule.
+_SOLID_WOOD_ARTICLES = re.compile(
+    r"\b(furniture|tables?|chairs?|stools?|benches?|desks?|beds?|bed ?frames?|cabinets?|cupboards?|wardrobes?|"
+    r"dressers?|chests? of drawers|sideboards?|shel(f|ves)|shelving|bookcases?|sofas?|settees?|cribs?|cots?|"
+    r"doors?|window frames?|staircases?|stairs|handrails?|solid[- ]wood|solid (oak|beech|ash|pine|walnut|maple|"
+    r"cherry|birch|teak|larch|spruce))\b", re.I)
+#: Wood inputs that are not sawn solid wood (panels, veneers, glued products, residues): no rough-milling yield.
+_NOT_SOLID_WOOD = re.compile(
+    r"\b(plywood|mdf|hdf|fib(re|er) ?boards?|hardboard|particle ?boards?|chip ?boards?|osb|veneers?|laminated|"
+    r"glulam|clt|cross[- ]laminated|lvl|panels?|boards? of|boards?|chips?|sawdust|shavings|pellets?|fib(re|er)s?|"
+    r"cork|bamboo|rattan|wicker|pulp|paper|cardboard|charcoal|wood flour|wood wool)\b", re.I)
+
+
+def solid_wood_article(product_name: str, description: str | None = None) -> bool:
+    """True when the product's name (else its description) names an article made of solid-wood parts
+    (a table, a chair, a door, "solid oak ...")."""
+    return bool(_SOLID_WOOD_ARTICLES.search(product_name) or (description and _SOLID_WOOD_ARTICLES.search(description)))
+
+
+def is_solid_wood(input_name: str, factor_name: str | None) -> bool:
+    """True when an input is sawn solid wood (not a panel, veneer, glued product or residue) by its own name
+    and by the name of its factor."""
+    return not _NOT_SOLID_WOOD.search(input_name) and not (factor_name and _NOT_SOLID_WOOD.search(factor_name))
+
+
+#: Heating of a heated greenhouse, per kg of produce harvested in it: a stage of growing, not of processing,
+#: added (by :func:`openpcf.engine.estimation._greenhouse_lines`) only when the product's name or description or
+#: the input's name says the crop was grown in a heated greenhouse or glasshouse.
+GREENHOUSE_HEATING = EnergyDefault(
+    "greenhouse_heating", "Heating of a heated greenhouse (glasshouse), per kg of produce", 0.0, 15.0,
+    "Dutch glasshouse horticulture burns roughly 25-40 m3 of natural gas per m2 of glass a year (Wageningen "
+    "Economic Research, Energiemonitor van de Nederlandse glastuinbouw, yearly reports; recalled) and a heated "
+    "tomato or cucumber crop yields roughly 50-70 kg per m2, i.e. about 0.4-0.7 m3 or 13-22 MJ of gas per kg of "
+    "produce; 15 MJ is used. Older or colder-climate houses need more (UK heated tomatoes were put at several "
+    "times this in Williams et al., Cranfield University for Defra, project IS0205, 2006; recalled). Electricity "
+    "from the growers' CHP units is not credited and lighting of lit crops is not included. Estimate.",
+    spread=2.0,
+)
+_HEATED_GREENHOUSE = re.compile(
+    r"\bheated[\s-]+(green ?houses?|glass ?houses?|poly ?tunnels?)\b|"
+    r"\b(green ?houses?|glass ?houses?)\b[^.;:]{0,40}\bheat(ed|ing)\b", re.I)
+_NOT_HEATED = re.compile(r"\b(unheated|non-?heated|not heated|without heating|no heating|cold (green|glass) ?houses?)\b",
+                         re.I)
+
+
+def heated_greenhouse(*texts: str | None) -> bool:
+    """True when one of the texts says the crop grew in a heated greenhouse or glasshouse ("Tomatoes grown in
+    a heated greenhouse", "glasshouse cucumbers, heated"); a greenhouse that is not said to be heated, or is
+    said not to be ("unheated", "not heated"), is not."""
+    return any(t and _HEATED_GREENHOUSE.search(t) and not _NOT_HEATED.search(t) for t in texts)
+
+
 #: Words of a populated board (components mounted): the board is then an assembly, not a bare board.
 _POPULATED_BOARD = (r"\b(pcbas?|printed (circuit|wiring) boards? assembl\w*|pcb assembl\w*|circuit board assembl\w*|"
                     r"populated (pcbs?|boards?|circuit boards?|printed (circuit|wiring) boards?)|"
@@ -458,6 +523,33 @@ def _infer_product_class(name: str, description: str | None,
 #: tempering bought flat glass; drilling, plating and etching bought laminate into a board; mounting and
 #: assembling bought parts): a factor covering the conversion of the bought good does not cover it.
 FURTHER_STEP_CLASSES = frozenset({"glass_products", "pcb_fabrication", "electronics_assembly", "food_canning"})
+
+
+#: Formed metal products a factor can be *for* (not only the metal they are made of). When the product's name
+#: and the name of an input's factor name the same formed product — a galvanised coil on a "galvanized steel
+#: sheet, at plant" factor, a food can of tinplate on a "steel cans" factor — the factor's boundary already
+#: includes the rolling, coating or can-making that the ``metal_products`` default stands for: adding the
+#: default again would count that step twice. A factor that says it excludes forming never covers it.
+FORMED_METAL_PRODUCTS: dict[str, str] = {
+    "flat-rolled product (sheet, coil, strip)": r"\b(sheets?|coils?|strips?)\b",
+    "can": r"\bcans?\b",
+    "foil": r"\bfoils?\b",
+    "wire": r"\bwires?\b",
+    "pipe or tube": r"\b(pipes?|tubes?)\b",
+}
+_EXCLUDES_FORMING = re.compile(r"\b(excl\.?|excluding|without|w/o|no)\s+(forming|fabrication|conversion)\b", re.I)
+
+
+def formed_product_in_factor(product_name: str, factor_name: str, product_class: str) -> str | None:
+    """The formed metal product that both the product's name and its input's factor name name (the factor
+    then covers the forming step of the ``metal_products`` default), else None. Only for that class: the
+    other classes' steps are not a forming of the bought good."""
+    if product_class != "metal_products" or _EXCLUDES_FORMING.search(factor_name):
+        return None
+    for label, pattern in FORMED_METAL_PRODUCTS.items():
+        if re.search(pattern, product_name, re.I) and re.search(pattern, factor_name, re.I):
+            return label
+    return None
 
 
 #: Fuels a process-heat line can burn, and the words that name each in an energy line's name.
