@@ -130,3 +130,46 @@ def test_panels_and_non_furniture_wood_keep_their_mass():
     assert _line(shelf, "birch plywood").rate.value == pytest.approx(10.0)
     pallet = _est("Wooden pallet", bom=[("pine timber", 20.0, "kg"), ("steel nails", 0.5, "kg")], unit="1 item")
     assert _line(pallet, "pine timber").rate.value == pytest.approx(20.0)
+
+
+# ------------------------------------------------------------------ wood-based panels
+
+def test_a_board_pressed_from_chips_is_a_wood_panel_with_its_pressing_energy():
+    from openpcf.engine.process_energy import infer_product_class
+
+    comps = [("wood chips", 0.88), ("urea-formaldehyde resin", 0.08), ("paraffin wax", 0.01), ("water", 0.03)]
+    assert infer_product_class("Chipboard for shelving", None, comps) == "wood_panels"
+    assert infer_product_class("Wooden pallet", None, [("pine timber", 0.95), ("steel nails", 0.05)]) == "wood_products"
+    t = estimate(ProductSpec(name="Chipboard for shelving", composition="wood chips: 88%; urea-formaldehyde resin: 8%; "
+                             "paraffin wax: 1%; water: 3%", declared_unit="1 m3", declared_mass_kg=600.0, region="DE"),
+                 runs=50)
+    d = energy_default("wood_panels")
+    assert (d.electricity_kwh_per_kg, d.heat_mj_per_kg) == (0.25, 1.0)
+    # no input's factor covers pressing: 0.25 kWh and 1 MJ on all 600 kg
+    assert _line(t, "process electricity").rate.value == pytest.approx(0.25 * 600)
+    assert _line(t, "process heat (natural gas)").rate.value == pytest.approx(1.0 * 600)
+
+
+# ------------------------------------------------------------------ typical device masses
+
+def test_a_device_per_item_without_a_mass_takes_its_typical_mass_with_a_warning():
+    from openpcf.engine.device_masses import typical_device_mass
+
+    assert typical_device_mass("Rugged mobile phone").mass_kg == 0.19
+    assert typical_device_mass("Convertible notebook computer").mass_kg == 1.6
+    assert typical_device_mass("Dishwasher tablets") is None  # a tablet that is not a computer
+    t = estimate(ProductSpec(name="Rugged mobile phone", composition="aluminium: 50%; polycarbonate: 50%",
+                             declared_unit="2 item"), runs=50)
+    assert t.product.declared_unit.mass_kg == pytest.approx(0.38)  # 2 x 0.19 kg
+    (check,) = [c for c in t.checks if c.code == "declared_mass"]
+    assert check.severity == "warning" and "typical mass" in check.message
+    assert _line(t, "aluminium").rate.value == pytest.approx(0.19)  # 50 % of 0.38 kg
+
+
+def test_a_given_mass_or_a_bom_is_never_replaced_by_a_typical_mass():
+    t = estimate(ProductSpec(name="Rugged mobile phone", composition="aluminium: 50%; polycarbonate: 50%",
+                             declared_unit="1 item", declared_mass_kg=0.3), runs=50)
+    assert t.product.declared_unit.mass_kg == pytest.approx(0.3)
+    assert not [c for c in t.checks if c.code == "declared_mass" and "typical" in c.message]
+    with pytest.raises(Exception, match="needs the mass"):
+        estimate(ProductSpec(name="Garden gnome", composition="clay: 100%", declared_unit="1 item"), runs=50)

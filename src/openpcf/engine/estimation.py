@@ -35,6 +35,7 @@ from openpcf.engine.composition import (
     parse_composition,
     share_divisor,
 )
+from openpcf.engine.device_masses import typical_device_mass
 from openpcf.engine.finite_results import require_finite
 from openpcf.engine.material_names import (
     CARBONATE_CO2,
@@ -270,6 +271,27 @@ def _bom_lines(entries: Sequence[BomEntry], mass: float | None) -> tuple[list[In
             depth += 1
         line.depth = depth
     return materials, energy
+
+
+def _typical_device_mass(product: ProductSpec, du: DeclaredUnit, checks: list[Check]) -> DeclaredUnit:
+    """A composition in shares of "1 item" (or "1 kWh" of a battery pack) with no mass: the typical mass of the
+    device kind the name names (:mod:`openpcf.engine.device_masses`), flagged by a ``declared_mass`` warning.
+    Unchanged when a mass is given or implied (a mass unit, a BOM, a composition in masses)."""
+    if du.unit_mass_kg() is not None or product.bom or not product.composition:
+        return du
+    try:
+        if not any(p.is_share for p in parse_composition(product.composition)):
+            return du
+    except CompositionError:
+        return du
+    device = typical_device_mass(product.name, product.description)
+    if device is None:
+        return du
+    mass = device.mass_kg * du.amount
+    checks.append(Check(code="declared_mass", severity="warning", passed=False, value=round(mass, 6),
+                        message=f"no mass given for {du.amount:g} {du.unit}: the typical mass of a {device.kind}, "
+                        f"{device.mass_kg:g} kg each, is assumed ({device.basis}); give --mass for the real one"))
+    return du.model_copy(update={"mass_kg": mass})
 
 
 def _apply_recycled_content(lines: list[InputLine], recycled: str | float | None, checks: list[Check]) -> None:
@@ -1108,6 +1130,7 @@ def _estimate(product: ProductSpec, *, region: str | None, seed: int, source: Fa
         checks.append(Check(code="region", severity="warning", passed=False,
                             message=f"region {region_text!r} not recognised; global defaults used"))
     model_name = bom_by
+    du = _typical_device_mass(product, du, checks)
     try:
         materials, user_energy = _material_lines(product, du, checks)
     except CompositionError as exc:

@@ -180,6 +180,15 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             spread=1.5,
         ),
         EnergyDefault(
+            "wood_panels", "Wood-based panels pressed from chips, fibres or strands (particleboard, MDF, OSB)", 0.25, 1.0,
+            "Chipping or refining, drying the furnish from green to 2-3 % moisture, blending with resin, forming and "
+            "hot pressing, sanding: the EU BREF for the Production of Wood-based Panels (JRC 2016; recalled) gives "
+            "roughly 100-200 kWh of electricity per m3 of particleboard or OSB (MDF refining more, about 250-350) and "
+            "about 1.5-3 GJ of heat per m3, most of it from the mill's own bark, dust and offcuts (biogenic, not "
+            "counted); about 0.25 kWh and 1 MJ of fossil heat (the gas share of dryers and press heating, "
+            "assumption) per kg of board at about 650 kg per m3. The resin, wax and wood are listed inputs. Estimate.",
+        ),
+        EnergyDefault(
             "wood_products", "Wood products from bought timber or panels (cutting, planing, assembly)", 0.2, 0.3,
             "Sawing, planing, machining, gluing and assembling bought sawn timber or panels: a few tenths of a kWh "
             "per kg; kiln drying is inside the sawn-timber factor. Estimate.",
@@ -325,6 +334,8 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("glass_melting", r"\b(container glass|glass (jars?|bottles?|containers?)|jars?|bottles?|flint glass|"
                       r"glass wool|mineral wool|stone wool|rock wool|glass fib(re|er) insulation)\b"),
     ("glass_products", r"\b(glass|glazing|windshield|windscreen|laminated|insulating glass)\b"),
+    ("wood_panels", r"\b(particle ?boards?|chip ?boards?|mdf|hdf|fib(re|er) ?boards?|osb|oriented strand ?boards?|"
+                    r"hardboards?|wood-based panels?)\b"),
     ("wood_products", r"\b(pallets?|wood(en)?|timber|lumber|plywood|furniture|joinery|parquet|mdf|chipboard|"
                       r"particleboard|osb|glulam)\b"),
     ("plastic_conversion", r"\b(films?|sheets?|moulded|molded|bags?|pipes?|containers?|packaging|bottles?|trays?)\b"),
@@ -360,6 +371,8 @@ _CLASS_INPUTS: dict[str, str] = {
     "glass_products": r"\bglass\b",
     "concrete_mixing": r"\b(cement|concrete|aggregates?|sand|gravel|fly ash|slag|admixtures?|plasticis\w*|"
                        r"plasticiz\w*|crushed (stone|rock)|limestone filler|mortar|binder)\b",
+    "wood_panels": r"\b(wood\w*|chips?|particles?|fib(re|er)s?|strands?|flakes?|sawdust|shavings|resins?|"
+                   r"\w*formaldehyde|mdi|pmdi|wax|paraffin|binder)\b",
     "wood_products": r"\b(wood\w*|timber|lumber|plywood|mdf|hdf|chipboard|particleboard|osb|beech|oak|pine|spruce|"
                      r"birch|fir|veneer|sawn|hardwood|softwood|glulam)\b",
     "metal_remelting": r"\b(aluminium|aluminum|steel|iron|copper|zinc|scrap|alloy\w*|ingots?|metal)\b",
