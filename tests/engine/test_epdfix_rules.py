@@ -173,3 +173,30 @@ def test_a_given_mass_or_a_bom_is_never_replaced_by_a_typical_mass():
     assert not [c for c in t.checks if c.code == "declared_mass" and "typical" in c.message]
     with pytest.raises(Exception, match="needs the mass"):
         estimate(ProductSpec(name="Garden gnome", composition="clay: 100%", declared_unit="1 item"), runs=50)
+
+
+# ------------------------------------------------------------------ packed drinks
+
+@pytest.mark.parametrize(("name", "cls", "unit", "container"), [
+    ("Sparkling spring water, bottled", "beverages", "1 l", "PET bottle"),
+    ("Ginger lemonade", "beverages", "1 bottle (0.75 l)", "PET bottle"),
+    ("Ginger lemonade", "beverages", "1 can", "aluminium drink can"),
+    ("Ginger lemonade", "beverages", "1 l", None),            # neither the name nor the unit says packed
+    ("Elderflower wine in glass bottles", "beverages", "1 l", "glass container"),
+    ("Ginger lemonade, bottled", "chemical_formulation", "1 l", None),  # not a food or drink class
+])
+def test_a_container_only_when_the_name_or_the_declared_unit_says_packed(name, cls, unit, container):
+    from openpcf.engine.process_energy import implied_container
+
+    found = implied_container(name, cls, unit)
+    assert (found.name if found else None) == container
+
+
+def test_a_drink_declared_per_bottle_gets_a_pet_bottle_per_kg_of_contents():
+    t = estimate(ProductSpec(name="Ginger lemonade", composition="water: 90%; sugar: 10%",
+                             declared_unit="1 bottle", declared_mass_kg=0.5), runs=50)
+    (bottle,) = [x for x in t.inputs if x.role == "packaging"]
+    assert bottle.name.startswith("PET bottle") and bottle.rate.value == pytest.approx(0.04 * 0.5)  # 20 g
+    plain = estimate(ProductSpec(name="Ginger lemonade", composition="water: 90%; sugar: 10%",
+                                 declared_unit="1 kg"), runs=50)
+    assert not [x for x in plain.inputs if x.role == "packaging"]

@@ -1143,7 +1143,7 @@ def _estimate(product: ProductSpec, *, region: str | None, seed: int, source: Fa
     _apply_recycled_statement(materials, product.description, checks)
     components = [(x.name, x.rate.value) for x in materials if not x.children]
     cls = product_class or infer_product_class(product.name, product.description, components)
-    container = implied_container(product.name, cls)
+    container = implied_container(product.name, cls, product.declared_unit)
     mass_kg = du.unit_mass_kg()
     if container is not None and mass_kg and not any(x.role == "packaging" for x in materials):
         materials.append(InputLine(

@@ -647,6 +647,10 @@ CONTAINER_DEFAULTS: tuple[ContainerDefault, ...] = (
     ContainerDefault(r"\b(pet bottles?|plastic bottles?)\b", "PET bottle", 0.04,
                      "assumption: a 0.5–1.5 l PET bottle weighs roughly 20–40 g (recalled typical bottle weights)",
                      "PET"),
+    ContainerDefault(r"(?<!glass )\b(bottles?|bottled)\b", "PET bottle", 0.04,
+                     "assumption: a drink said to be bottled, in no named material, is in a PET bottle (most bottled "
+                     "water and soft drinks); a 0.5-1.5 l PET bottle weighs roughly 20-40 g (recalled typical bottle "
+                     "weights)", "PET", frozenset({"beverages"})),
     ContainerDefault(r"\b(cartons?|tetra ?pak|brick)\b", "beverage carton", 0.03,
                      "assumption: a 1 l beverage carton weighs roughly 25–30 g (recalled typical carton weights)",
                      "paper and board: board"),
@@ -667,13 +671,21 @@ def is_heat_preserved(product_name: str) -> bool:
     return bool(_RETORTED.search(product_name))
 
 
-def implied_container(product_name: str, product_class: str) -> ContainerDefault | None:
+#: Declared-unit nouns that name a sales container ("1 can", "1 bottle (0.5 l)"): the unit says a packed item.
+_CONTAINER_UNIT = re.compile(r"^\s*(\d+(\.\d+)?\s*)?(cans?|tins?|bottles?|jars?|cartons?)\b", re.I)
+
+
+def implied_container(product_name: str, product_class: str, declared_unit: str | None = None
+                      ) -> ContainerDefault | None:
     """The container a packed food or drink's name implies ("Sweetcorn can 340g" → steel food can, "Cola can"
-    → aluminium drink can), else None. Only for food and beverage classes: for other products a jar or can is
-    the product itself."""
+    → aluminium drink can, "Still water, bottled" → PET bottle), or its declared unit when that counts
+    containers ("1 can", "1 bottle"), else None. Only for food and beverage classes: for other products a jar
+    or can is the product itself. A name that names no container and a unit in kg or litres imply none: no
+    packaging is added that neither the composition nor the name nor the unit says."""
     if product_class not in ("food_processing", "food_canning", "beverages", "brewing"):
         return None
-    lowered = product_name.lower()
+    unit_words = declared_unit if declared_unit and _CONTAINER_UNIT.search(declared_unit) else ""
+    lowered = f"{product_name} {unit_words}".lower()
     for c in CONTAINER_DEFAULTS:
         if product_class in c.classes and re.search(c.pattern, lowered):
             return c
