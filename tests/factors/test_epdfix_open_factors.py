@@ -123,3 +123,9 @@ def test_a_display_in_a_phone_is_the_thin_handheld_module():
     assert m.factor.id == "openpcf-estimate:electronics:display-module-handheld"
     assert m.factor.value == pytest.approx(400 / 2.6, rel=0.01)  # 400 kg CO2e per m2 at about 2.6 kg per m2
     assert _in("LCD display", "Desktop monitor").factor.id != "openpcf-estimate:electronics:display-module-handheld"
+
+
+@pytest.mark.parametrize("category", ["Phone charger", "Smartphone case with battery", "Phone holder for cars"])
+def test_an_accessory_of_a_phone_is_not_read_as_the_phone(category):
+    assert _in("printed circuit board assembly", category).factor.id != "openpcf-estimate:electronics:pcba-handheld"
+    assert _in("OLED display", category).factor.id != "openpcf-estimate:electronics:display-module-handheld"
