@@ -158,7 +158,11 @@ def test_in_place_monte_carlo_gives_the_textbook_numbers_exactly():
 def test_the_collector_is_back_on_after_an_estimate_and_after_an_error():
     assert gc.isenabled()
     seen = []
-    probe = collector_paused(lambda: seen.append(gc.isenabled()))
+
+    def probe() -> None:
+        with collector_paused():
+            seen.append(gc.isenabled())
+
     probe()
     assert seen == [False] and gc.isenabled()
     with pytest.raises(EstimateError):

@@ -169,7 +169,7 @@ def test_yogurt_is_plain_cow_milk_yogurt(name):
     ("butanone", "openpcf-estimate:chemicals:methyl-ethyl-ketone"),
     ("hydrogen peroxide 35%", "openpcf-estimate:chemicals:hydrogen-peroxide"),
     ("acqua ossigenata", "openpcf-estimate:chemicals:hydrogen-peroxide"),
-    ("ácido sulfúrico", "uslci-fy21q3:process:89994"),
+    ("ácido sulfúrico", "openpcf-estimate:chemicals:sulphuric-acid-contact"),  # contact process (epdfix), not USLCI 0.38
     ("DINP", PLASTICISER), ("DOTP plasticizer", PLASTICISER), ("Weichmacher", PLASTICISER),
     ("blowing agent", "openpcf-estimate:chemicals:pentane-blowing-agent"),
     ("cyclopentane", "openpcf-estimate:chemicals:pentane-blowing-agent"),

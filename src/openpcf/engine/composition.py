@@ -366,14 +366,17 @@ def _checked(path: Path, entries: list[tuple[int, BomEntry]], first_row: int) ->
     return rows
 
 
-@collector_paused  # one record per row, freed by reference counting; see engine/collector.py
 def read_bom(path: str | Path) -> list[BomEntry]:
     """Read a BOM file (.csv with a header, or .json) into entries; errors name file, line and field.
 
     CSV: ``,`` ``;`` or tab delimited (from the header line), header words from :data:`HEADER_SYNONYMS`, a
     unit column or a unit in the amount header ("mass (kg)") — never an assumed unit.
     """
-    path = Path(path)
+    with collector_paused():  # one record per row, freed by reference counting; see engine/collector.py
+        return _read_bom(Path(path))
+
+
+def _read_bom(path: Path) -> list[BomEntry]:
     if not path.is_file():
         raise CompositionError(f"{path}: BOM file not found")
     if path.suffix.lower() != ".json":

@@ -35,6 +35,7 @@ from openpcf.engine.composition import (
     parse_composition,
     share_divisor,
 )
+from openpcf.engine.device_masses import typical_device_mass
 from openpcf.engine.finite_results import require_finite
 from openpcf.engine.material_names import (
     CARBONATE_CO2,
@@ -50,21 +51,28 @@ from openpcf.engine.material_names import (
     interpret,
 )
 from openpcf.engine.process_energy import (
+    GREENHOUSE_HEATING,
+    SOLID_WOOD_ROUGH_MILLING,
+    EnergyDefault,
     conversion_covered,
     energy_default,
+    formed_product_in_factor,
     fuel_in,
+    heated_greenhouse,
     implied_container,
     infer_product_class,
+    is_solid_wood,
     process_fuel,
+    solid_wood_article,
 )
 from openpcf.engine.product import BomEntry, ProductSpec, counted_unit
 from openpcf.engine.textile_stages import (
     LEVEL_NAMES,
     MADE_UP,
-    TextileStage,
     fabric_route,
     input_level,
     input_per_product,
+    output_level,
     product_level,
     stage_chain,
     stage_outputs,
@@ -263,6 +271,27 @@ def _bom_lines(entries: Sequence[BomEntry], mass: float | None) -> tuple[list[In
             depth += 1
         line.depth = depth
     return materials, energy
+
+
+def _typical_device_mass(product: ProductSpec, du: DeclaredUnit, checks: list[Check]) -> DeclaredUnit:
+    """A composition in shares of "1 item" (or "1 kWh" of a battery pack) with no mass: the typical mass of the
+    device kind the name names (:mod:`openpcf.engine.device_masses`), flagged by a ``declared_mass`` warning.
+    Unchanged when a mass is given or implied (a mass unit, a BOM, a composition in masses)."""
+    if du.unit_mass_kg() is not None or product.bom or not product.composition:
+        return du
+    try:
+        if not any(p.is_share for p in parse_composition(product.composition)):
+            return du
+    except CompositionError:
+        return du
+    device = typical_device_mass(product.name, product.description)
+    if device is None:
+        return du
+    mass = device.mass_kg * du.amount
+    checks.append(Check(code="declared_mass", severity="warning", passed=False, value=round(mass, 6),
+                        message=f"no mass given for {du.amount:g} {du.unit}: the typical mass of a {device.kind}, "
+                        f"{device.mass_kg:g} kg each, is assumed ({device.basis}); give --mass for the real one"))
+    return du.model_copy(update={"mass_kg": mass})
 
 
 def _apply_recycled_content(lines: list[InputLine], recycled: str | float | None, checks: list[Check]) -> None:
@@ -659,12 +688,13 @@ def is_own_material(product_name: str, line_name: str, factor_name: str | None) 
 
 
 def _boundary_decisions(lines: list[InputLine], product_class: str, handled: frozenset[str] = frozenset(),
-                        product_name: str | None = None) -> float:
+                        product_name: str | None = None, further: frozenset[str] = frozenset()) -> float:
     """Record per material line whether its factor already covers the product's conversion step; return the
     share (0–1) of the product's non-packaging leaf mass that is covered (no process energy for it).
     Lines in ``handled`` (their stages already decided, e.g. textile stages) count as covered here and keep
     the boundary recorded for them. A line whose material is the product itself (:func:`is_own_material`)
-    is covered: its factor is the product's own production."""
+    is covered: its factor is the product's own production. Lines in ``further`` (sawn timber made into a
+    solid-wood article) are never covered: the product's step is a further step on the bought good."""
     covered = total = 0.0
     # lines with the same name, flag, factor and prior boundary records get the first one's decision (shared)
     decided: dict[tuple[Any, ...], tuple[InputLine, Any, Any]] = {}
@@ -692,6 +722,12 @@ def _boundary_decisions(lines: list[InputLine], product_class: str, handled: fro
         stages = line.factor.stages if line.factor is not None else []
         rule = line.boundary.recycled_rule if line.boundary else None
         prior = line.boundary.reason if line.boundary else ""
+        if line.id in further:
+            line.boundary = LineBoundary(conversion_energy="added", recycled_rule=rule, reason="; ".join(x for x in (
+                f"sawn timber made into a solid-wood article: machining, gluing and assembly are a further step "
+                f"that its factor does not cover, so this mass is in the base of the '{product_class}' process energy",
+                prior) if x))
+            continue
         remelted = (product_class in _MELTING_CLASSES and line.recycled and line.factor is not None
                     and line.factor.id != CUT_OFF_FEEDSTOCK_ID and looks_recycled(line.factor))
         if remelted:  # a secondary-material factor includes reprocessing the feed, remelting included
@@ -711,6 +747,12 @@ def _boundary_decisions(lines: list[InputLine], product_class: str, handled: fro
             line.boundary = LineBoundary(conversion_energy="covered_by_factor", recycled_rule=rule, reason="; ".join(x for x in (
                 f"the factor is for a canned or sterilised food ({line.factor.name!r}): its retorting is inside it, so "
                 "no 'food_canning' process energy for this mass", prior) if x))
+        elif (product_name and line.factor is not None and line.factor.id != CUT_OFF_FEEDSTOCK_ID
+              and (formed := formed_product_in_factor(product_name, line.factor.name, product_class))):
+            covered += mass  # a factor for the formed product itself already includes its forming
+            line.boundary = LineBoundary(conversion_energy="covered_by_factor", recycled_rule=rule, reason="; ".join(x for x in (
+                f"the factor {line.factor.name!r} is for the {formed} that '{product_name}' is: its forming is inside "
+                f"it, so no '{product_class}' process energy for this mass", prior) if x))
         elif line.factor is not None and conversion_covered(stages, product_class) and line.factor.id != CUT_OFF_FEEDSTOCK_ID:
             covered += mass
             line.boundary = LineBoundary(conversion_energy="covered_by_factor", recycled_rule=rule, reason="; ".join(x for x in (
@@ -886,7 +928,7 @@ def _batch_yield(lines: list[InputLine], product_class: str, product_mass: float
 
 
 def _textile_plan(lines: list[InputLine], product: ProductSpec, product_class: str
-                  ) -> tuple[list[tuple[InputLine, list[TextileStage]]], frozenset[str]]:
+                  ) -> tuple[list[tuple[InputLine, list[EnergyDefault]]], frozenset[str]]:
     """For a textile product whose fabrication level is named: the stage chain of every textile input
     (from what its factor covers to the product's level) and the ids of the lines decided here.
 
@@ -899,7 +941,7 @@ def _textile_plan(lines: list[InputLine], product: ProductSpec, product_class: s
     if target is None:
         return [], frozenset()
     route = fabric_route(product.name, product.description)
-    plan: list[tuple[InputLine, list[TextileStage]]] = []
+    plan: list[tuple[InputLine, list[EnergyDefault]]] = []
     handled: set[str] = set()
     for line in lines:
         if line.children or line.kind != "material" or line.role == "packaging" or line.rate.unit != "kg":
@@ -931,11 +973,11 @@ def _textile_plan(lines: list[InputLine], product: ProductSpec, product_class: s
     return plan, frozenset(handled)
 
 
-def _textile_stage_lines(plan: list[tuple[InputLine, list[TextileStage]]]) -> list[InputLine]:
+def _textile_stage_lines(plan: list[tuple[InputLine, list[EnergyDefault]]]) -> list[InputLine]:
     """Scale each planned input by its stage yields and return one electricity and one heat line per stage
     (summed over the inputs), each naming its stage default and source."""
     energy: dict[tuple[str, str], float] = {}
-    stages: dict[str, TextileStage] = {}
+    stages: dict[str, EnergyDefault] = {}
     for line, chain in plan:
         product_kg = line.rate.value
         for stage, output_kg in stage_outputs(chain, product_kg):
@@ -956,9 +998,72 @@ def _textile_stage_lines(plan: list[tuple[InputLine, list[TextileStage]]]) -> li
             id=f"e{len(out) + 1}", kind="energy", role="process energy",
             name=f"textile stage: {stage.label} ({'electricity' if carrier == 'electricity' else 'heat, natural gas'})",
             rate=Rate(value=value, unit=unit, origin="default", spread=stage.spread,
-                      note=f"{per_kg:g} {unit} per kg of {LEVEL_NAMES[stage.output_level]} out of this stage: {stage.basis}"),
+                      note=f"{per_kg:g} {unit} per kg of {LEVEL_NAMES[output_level(stage)]} out of this stage: {stage.basis}"),
         ))
     return out
+
+
+def _solid_wood_yield(lines: list[InputLine], product: ProductSpec, checks: list[Check]) -> frozenset[str]:
+    """Solid-wood furniture or joinery: every sawn solid-wood input (material class wood, not a panel, veneer
+    or residue by its name and its factor's) is scaled by the rough-milling yield
+    (:data:`SOLID_WOOD_ROUGH_MILLING`: kg of sawn timber per kg of wood in the article). Only when the product
+    names such an article; a listed mass is read as the wood in the finished article. Returns the ids of the
+    scaled lines: making the article from bought sawn timber (machining, gluing, assembly) is a further step
+    that a sawn-timber factor does not cover, whatever stages it states."""
+    if not solid_wood_article(product.name, product.description):
+        return frozenset()
+    stage = SOLID_WOOD_ROUGH_MILLING
+    scaled = []
+    for line in lines:
+        if (line.children or line.kind != "material" or line.role != "product" or line.rate.unit != "kg"
+                or line.rate.value <= 0 or line.factor is None or line.factor.id == CUT_OFF_FEEDSTOCK_ID):
+            continue
+        if own_material_class(line.name) != "wood" or not is_solid_wood(line.name, line.factor.name):
+            continue
+        line.rate = line.rate.model_copy(update={"value": line.rate.value * stage.input_per_output, "note": "; ".join(
+            n for n in (line.rate.note, f"x {stage.input_per_output:.4f} kg of sawn timber per kg of solid wood in the "
+                        f"article ({stage.label}): {stage.basis}") if n)})
+        scaled.append(line)
+    if scaled:
+        checks.append(Check(code="solid_wood_yield", severity="info", passed=True,
+                            value=round(stage.input_per_output, 6), input_ids=[x.id for x in scaled],
+                            message=f"solid-wood article: {', '.join(repr(x.name) for x in scaled)} scaled by "
+                            f"{stage.input_per_output:.4f} for the rough-milling yield of sawn timber"))
+    return frozenset(x.id for x in scaled)
+
+
+#: Material classes of a crop grown under glass (the produce that a greenhouse's heat is per kg of).
+GREENHOUSE_CROP_CLASSES = frozenset({"vegetable", "fruit", "herb"})
+
+
+def _is_crop(line: InputLine) -> bool:
+    """A vegetable, fruit or herb by its own name's class; or, for a name of no known class ("sweet peppers"),
+    by its factor being a raw food of the AGRIBALYSE food database ("…, raw")."""
+    kind = own_material_class(line.name)
+    if kind is not None:
+        return kind in GREENHOUSE_CROP_CLASSES
+    f = line.factor
+    return f is not None and f.id.startswith("agribalyse") and bool(re.search(r"\braw\b", f.name, re.I))
+
+
+def _greenhouse_lines(lines: list[InputLine], product: ProductSpec) -> list[InputLine]:
+    """One heat line for the produce grown in a heated greenhouse: :data:`GREENHOUSE_HEATING` MJ per kg of the
+    vegetable, fruit and herb inputs, when the product's name or description says heated greenhouse (then all
+    of its produce) or an input's own name says it (then that input). Nothing for an unheated greenhouse."""
+    whole = heated_greenhouse(product.name, product.description)
+    produce = [x for x in lines if not x.children and x.kind == "material" and x.role == "product"
+               and x.rate.unit == "kg" and x.rate.value > 0 and (whole or heated_greenhouse(x.name))
+               and _is_crop(x)]
+    kg = sum(x.rate.value for x in produce)
+    if kg <= 0:
+        return []
+    d = GREENHOUSE_HEATING
+    return [InputLine(
+        id="e1", kind="energy", role="process energy", name="greenhouse heating (natural gas)",
+        rate=Rate(value=d.heat_mj_per_kg * kg, unit="MJ", origin="default", spread=d.spread,
+                  note=f"{d.heat_mj_per_kg:g} MJ per kg of produce grown in a heated greenhouse x {kg:.4g} kg ("
+                  + ", ".join(x.name for x in produce) + f"): {d.basis}"),
+    )]
 
 
 def _process_lines(materials: list[InputLine], product_class: str, start: int) -> list[InputLine]:
@@ -992,7 +1097,6 @@ def _process_lines(materials: list[InputLine], product_class: str, start: int) -
 # ---------------------------------------------------------------- entry point
 
 
-@collector_paused  # its records are freed by reference counting; see engine/collector.py
 def estimate(
     product: ProductSpec,
     *,
@@ -1010,6 +1114,13 @@ def estimate(
     (default: the open library); ``seed`` and ``runs`` drive the Monte Carlo; ``bom_by`` names the model
     that proposed the BOM (its rates get origin ``model``).
     """
+    with collector_paused():  # its records are freed by reference counting; see engine/collector.py
+        return _estimate(product, region=region, seed=seed, source=source, runs=runs, product_class=product_class,
+                         bom_by=bom_by)
+
+
+def _estimate(product: ProductSpec, *, region: str | None, seed: int, source: FactorResolver | None, runs: int,
+              product_class: str | None, bom_by: str | None) -> Trace:
     source = source if source is not None else default_factor_source()
     du = parse_declared_unit(product.declared_unit, product.declared_mass_kg)
     region_text = region if region is not None else product.region
@@ -1019,6 +1130,7 @@ def estimate(
         checks.append(Check(code="region", severity="warning", passed=False,
                             message=f"region {region_text!r} not recognised; global defaults used"))
     model_name = bom_by
+    du = _typical_device_mass(product, du, checks)
     try:
         materials, user_energy = _material_lines(product, du, checks)
     except CompositionError as exc:
@@ -1031,7 +1143,7 @@ def estimate(
     _apply_recycled_statement(materials, product.description, checks)
     components = [(x.name, x.rate.value) for x in materials if not x.children]
     cls = product_class or infer_product_class(product.name, product.description, components)
-    container = implied_container(product.name, cls)
+    container = implied_container(product.name, cls, product.declared_unit)
     mass_kg = du.unit_mass_kg()
     if container is not None and mass_kg and not any(x.role == "packaging" for x in materials):
         materials.append(InputLine(
@@ -1057,10 +1169,11 @@ def estimate(
     _batch_yield(trace.inputs, cls, mass_kg, checks)
     _resolve_materials(trace.inputs, source, reg, product.name, cls)
     _water_lines(trace.inputs, source, reg, cls)
+    further = _solid_wood_yield(trace.inputs, product, checks)
     mass = declared_mass_kg(trace)
     plan, handled = _textile_plan(trace.inputs, product, cls)
-    covered = _boundary_decisions(trace.inputs, cls, handled, product_name=product.name)
-    stage_lines = _textile_stage_lines(plan)
+    covered = _boundary_decisions(trace.inputs, cls, handled, product_name=product.name, further=further)
+    stage_lines = _textile_stage_lines(plan) + _greenhouse_lines(trace.inputs, product)
     feed = sum(x.rate.value for x in trace.leaves()
                if x.factor is not None and x.factor.id == CUT_OFF_FEEDSTOCK_ID and x.rate.unit == "kg")
     energy = _energy_lines(cls, user_energy, du, mass, source, reg, covered_share=covered, recycled_feed_kg=feed,
@@ -1077,7 +1190,7 @@ def finish(trace: Trace, *, seed: int = 0, runs: int = DEFAULT_RUNS, in_place: b
     Returns a new trace and leaves ``trace`` as it was; with ``in_place`` (a caller that owns ``trace`` and
     drops it) the lines of ``trace`` itself are written and it is returned."""
     keep = [c for c in trace.checks if c.code in ("composition_sum", "region", "reconciliation", "recycled_content",
-                                                  "declared_mass", "batch_yield")]
+                                                  "declared_mass", "batch_yield", "solid_wood_yield")]
     out = require_finite(summarise_in_place(trace) if in_place else summarise(trace))
     out.checks = keep + structural_checks(out)
     out.uncertainty = monte_carlo(out, runs=runs, seed=seed)

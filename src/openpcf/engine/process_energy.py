@@ -17,18 +17,32 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class EnergyDefault:
-    """Gate-to-gate process energy of one product class, per kg of product."""
+    """Gate-to-gate energy of one conversion step, per kg of the step's **output**: the process energy of a
+    product class (``key`` = the class), or one stage of a staged chain (the textile stages of
+    :mod:`openpcf.engine.textile_stages`), which also states its yield and the fabrication levels it joins.
 
-    product_class: str
+    ``input_per_output`` is kg of input per kg of output (yield losses, ≥ 1; 1 for a class default, whose
+    inputs are the listed composition). The one record for the idea "energy and yield of a conversion step".
+    """
+
+    key: str
     label: str
     electricity_kwh_per_kg: float
     heat_mj_per_kg: float
     basis: str
     spread: float = 2.0
+    input_per_output: float = 1.0
+    input_level: int | None = None
+    output_level: int | None = None
+
+    @property
+    def product_class(self) -> str:
+        """The product class a class default is for (its key)."""
+        return self.key
 
 
 ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
-    d.product_class: d
+    d.key: d
     for d in (
         EnergyDefault(
             "metal_remelting", "Metal remelting and casting (ingots, billets, slabs)", 0.3, 4.0,
@@ -166,6 +180,15 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             spread=1.5,
         ),
         EnergyDefault(
+            "wood_panels", "Wood-based panels pressed from chips, fibres or strands (particleboard, MDF, OSB)", 0.25, 1.0,
+            "Chipping or refining, drying the furnish from green to 2-3 % moisture, blending with resin, forming and "
+            "hot pressing, sanding: the EU BREF for the Production of Wood-based Panels (JRC 2016; recalled) gives "
+            "roughly 100-200 kWh of electricity per m3 of particleboard or OSB (MDF refining more, about 250-350) and "
+            "about 1.5-3 GJ of heat per m3, most of it from the mill's own bark, dust and offcuts (biogenic, not "
+            "counted); about 0.25 kWh and 1 MJ of fossil heat (the gas share of dryers and press heating, "
+            "assumption) per kg of board at about 650 kg per m3. The resin, wax and wood are listed inputs. Estimate.",
+        ),
+        EnergyDefault(
             "wood_products", "Wood products from bought timber or panels (cutting, planing, assembly)", 0.2, 0.3,
             "Sawing, planing, machining, gluing and assembling bought sawn timber or panels: a few tenths of a kWh "
             "per kg; kiln drying is inside the sawn-timber factor. Estimate.",
@@ -204,6 +227,71 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
         ),
     )
 }
+
+#: Rough milling of bought kiln-dried sawn timber into the parts of a solid-wood article (cross-cutting,
+#: ripping, planing to size, cutting out knots and splits): a yield, no energy of its own (the machining
+#: energy is the ``wood_products`` class default). Applied by
+#: :func:`openpcf.engine.estimation._solid_wood_yield` to solid-wood inputs of furniture and joinery only.
+SOLID_WOOD_ROUGH_MILLING = EnergyDefault(
+    "solid_wood_rough_milling", "rough milling of sawn timber into solid-wood furniture or joinery parts", 0.0, 0.0,
+    "Furniture and joinery rough mills recover about 50-70 % of the kiln-dried sawn hardwood they buy as clear "
+    "parts (cutting-yield studies of the USDA Forest Service for furniture rough mills, e.g. the ROMI rough-mill "
+    "simulator studies; recalled), the rest leaving as offcuts, shavings and sawdust; 60 % is used, i.e. 1.667 "
+    "kg of sawn timber per kg of solid wood in the article. Kiln drying and sawing are inside the sawn-timber "
+    "factor; the offcuts are cut off (often burnt for the mill's heat). Estimate.",
+    spread=1.5, input_per_output=1 / 0.6,
+)
+#: Articles made of solid-wood parts (furniture, joinery, flooring boards): the product words of the rule.
+_SOLID_WOOD_ARTICLES = re.compile(
+    r"\b(furniture|tables?|chairs?|stools?|benches?|desks?|beds?|bed ?frames?|cabinets?|cupboards?|wardrobes?|"
+    r"dressers?|chests? of drawers|sideboards?|shel(f|ves)|shelving|bookcases?|sofas?|settees?|cribs?|cots?|"
+    r"doors?|window frames?|staircases?|stairs|handrails?|solid[- ]wood|solid (oak|beech|ash|pine|walnut|maple|"
+    r"cherry|birch|teak|larch|spruce))\b", re.I)
+#: Wood inputs that are not sawn solid wood (panels, veneers, glued products, residues): no rough-milling yield.
+_NOT_SOLID_WOOD = re.compile(
+    r"\b(plywood|mdf|hdf|fib(re|er) ?boards?|hardboard|particle ?boards?|chip ?boards?|osb|veneers?|laminated|"
+    r"glulam|clt|cross[- ]laminated|lvl|panels?|boards? of|boards?|chips?|sawdust|shavings|pellets?|fib(re|er)s?|"
+    r"cork|bamboo|rattan|wicker|pulp|paper|cardboard|charcoal|wood flour|wood wool)\b", re.I)
+
+
+def solid_wood_article(product_name: str, description: str | None = None) -> bool:
+    """True when the product's name (else its description) names an article made of solid-wood parts
+    (a table, a chair, a door, "solid oak ...")."""
+    return bool(_SOLID_WOOD_ARTICLES.search(product_name) or (description and _SOLID_WOOD_ARTICLES.search(description)))
+
+
+def is_solid_wood(input_name: str, factor_name: str | None) -> bool:
+    """True when an input is sawn solid wood (not a panel, veneer, glued product or residue) by its own name
+    and by the name of its factor."""
+    return not _NOT_SOLID_WOOD.search(input_name) and not (factor_name and _NOT_SOLID_WOOD.search(factor_name))
+
+
+#: Heating of a heated greenhouse, per kg of produce harvested in it: a stage of growing, not of processing,
+#: added (by :func:`openpcf.engine.estimation._greenhouse_lines`) only when the product's name or description or
+#: the input's name says the crop was grown in a heated greenhouse or glasshouse.
+GREENHOUSE_HEATING = EnergyDefault(
+    "greenhouse_heating", "Heating of a heated greenhouse (glasshouse), per kg of produce", 0.0, 15.0,
+    "Dutch glasshouse horticulture burns roughly 25-40 m3 of natural gas per m2 of glass a year (Wageningen "
+    "Economic Research, Energiemonitor van de Nederlandse glastuinbouw, yearly reports; recalled) and a heated "
+    "tomato or cucumber crop yields roughly 50-70 kg per m2, i.e. about 0.4-0.7 m3 or 13-22 MJ of gas per kg of "
+    "produce; 15 MJ is used. Older or colder-climate houses need more (UK heated tomatoes were put at several "
+    "times this in Williams et al., Cranfield University for Defra, project IS0205, 2006; recalled). Electricity "
+    "from the growers' CHP units is not credited and lighting of lit crops is not included. Estimate.",
+    spread=2.0,
+)
+_HEATED_GREENHOUSE = re.compile(
+    r"\bheated[\s-]+(green ?houses?|glass ?houses?|poly ?tunnels?)\b|"
+    r"\b(green ?houses?|glass ?houses?)\b[^.;:]{0,40}\bheat(ed|ing)\b", re.I)
+_NOT_HEATED = re.compile(r"\b(unheated|non-?heated|not heated|without heating|no heating|cold (green|glass) ?houses?)\b",
+                         re.I)
+
+
+def heated_greenhouse(*texts: str | None) -> bool:
+    """True when one of the texts says the crop grew in a heated greenhouse or glasshouse ("Tomatoes grown in
+    a heated greenhouse", "glasshouse cucumbers, heated"); a greenhouse that is not said to be heated, or is
+    said not to be ("unheated", "not heated"), is not."""
+    return any(t and _HEATED_GREENHOUSE.search(t) and not _NOT_HEATED.search(t) for t in texts)
+
 
 #: Words of a populated board (components mounted): the board is then an assembly, not a bare board.
 _POPULATED_BOARD = (r"\b(pcbas?|printed (circuit|wiring) boards? assembl\w*|pcb assembl\w*|circuit board assembl\w*|"
@@ -246,6 +334,8 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("glass_melting", r"\b(container glass|glass (jars?|bottles?|containers?)|jars?|bottles?|flint glass|"
                       r"glass wool|mineral wool|stone wool|rock wool|glass fib(re|er) insulation)\b"),
     ("glass_products", r"\b(glass|glazing|windshield|windscreen|laminated|insulating glass)\b"),
+    ("wood_panels", r"\b(particle ?boards?|chip ?boards?|mdf|hdf|fib(re|er) ?boards?|osb|oriented strand ?boards?|"
+                    r"hardboards?|wood-based panels?)\b"),
     ("wood_products", r"\b(pallets?|wood(en)?|timber|lumber|plywood|furniture|joinery|parquet|mdf|chipboard|"
                       r"particleboard|osb|glulam)\b"),
     ("plastic_conversion", r"\b(films?|sheets?|moulded|molded|bags?|pipes?|containers?|packaging|bottles?|trays?)\b"),
@@ -281,6 +371,8 @@ _CLASS_INPUTS: dict[str, str] = {
     "glass_products": r"\bglass\b",
     "concrete_mixing": r"\b(cement|concrete|aggregates?|sand|gravel|fly ash|slag|admixtures?|plasticis\w*|"
                        r"plasticiz\w*|crushed (stone|rock)|limestone filler|mortar|binder)\b",
+    "wood_panels": r"\b(wood\w*|chips?|particles?|fib(re|er)s?|strands?|flakes?|sawdust|shavings|resins?|"
+                   r"\w*formaldehyde|mdi|pmdi|wax|paraffin|binder)\b",
     "wood_products": r"\b(wood\w*|timber|lumber|plywood|mdf|hdf|chipboard|particleboard|osb|beech|oak|pine|spruce|"
                      r"birch|fir|veneer|sawn|hardwood|softwood|glulam)\b",
     "metal_remelting": r"\b(aluminium|aluminum|steel|iron|copper|zinc|scrap|alloy\w*|ingots?|metal)\b",
@@ -446,6 +538,33 @@ def _infer_product_class(name: str, description: str | None,
 FURTHER_STEP_CLASSES = frozenset({"glass_products", "pcb_fabrication", "electronics_assembly", "food_canning"})
 
 
+#: Formed metal products a factor can be *for* (not only the metal they are made of). When the product's name
+#: and the name of an input's factor name the same formed product — a galvanised coil on a "galvanized steel
+#: sheet, at plant" factor, a food can of tinplate on a "steel cans" factor — the factor's boundary already
+#: includes the rolling, coating or can-making that the ``metal_products`` default stands for: adding the
+#: default again would count that step twice. A factor that says it excludes forming never covers it.
+FORMED_METAL_PRODUCTS: dict[str, str] = {
+    "flat-rolled product (sheet, coil, strip)": r"\b(sheets?|coils?|strips?)\b",
+    "can": r"\bcans?\b",
+    "foil": r"\bfoils?\b",
+    "wire": r"\bwires?\b",
+    "pipe or tube": r"\b(pipes?|tubes?)\b",
+}
+_EXCLUDES_FORMING = re.compile(r"\b(excl\.?|excluding|without|w/o|no)\s+(forming|fabrication|conversion)\b", re.I)
+
+
+def formed_product_in_factor(product_name: str, factor_name: str, product_class: str) -> str | None:
+    """The formed metal product that both the product's name and its input's factor name name (the factor
+    then covers the forming step of the ``metal_products`` default), else None. Only for that class: the
+    other classes' steps are not a forming of the bought good."""
+    if product_class != "metal_products" or _EXCLUDES_FORMING.search(factor_name):
+        return None
+    for label, pattern in FORMED_METAL_PRODUCTS.items():
+        if re.search(pattern, product_name, re.I) and re.search(pattern, factor_name, re.I):
+            return label
+    return None
+
+
 #: Fuels a process-heat line can burn, and the words that name each in an energy line's name.
 FUEL_WORDS: dict[str, str] = {
     "hard coal": r"\b(hard coal|coal|anthracite|bituminous)\b",
@@ -528,6 +647,10 @@ CONTAINER_DEFAULTS: tuple[ContainerDefault, ...] = (
     ContainerDefault(r"\b(pet bottles?|plastic bottles?)\b", "PET bottle", 0.04,
                      "assumption: a 0.5–1.5 l PET bottle weighs roughly 20–40 g (recalled typical bottle weights)",
                      "PET"),
+    ContainerDefault(r"(?<!glass )\b(bottles?|bottled)\b", "PET bottle", 0.04,
+                     "assumption: a drink said to be bottled, in no named material, is in a PET bottle (most bottled "
+                     "water and soft drinks); a 0.5-1.5 l PET bottle weighs roughly 20-40 g (recalled typical bottle "
+                     "weights)", "PET", frozenset({"beverages"})),
     ContainerDefault(r"\b(cartons?|tetra ?pak|brick)\b", "beverage carton", 0.03,
                      "assumption: a 1 l beverage carton weighs roughly 25–30 g (recalled typical carton weights)",
                      "paper and board: board"),
@@ -548,13 +671,21 @@ def is_heat_preserved(product_name: str) -> bool:
     return bool(_RETORTED.search(product_name))
 
 
-def implied_container(product_name: str, product_class: str) -> ContainerDefault | None:
+#: Declared-unit nouns that name a sales container ("1 can", "1 bottle (0.5 l)"): the unit says a packed item.
+_CONTAINER_UNIT = re.compile(r"^\s*(\d+(\.\d+)?\s*)?(cans?|tins?|bottles?|jars?|cartons?)\b", re.I)
+
+
+def implied_container(product_name: str, product_class: str, declared_unit: str | None = None
+                      ) -> ContainerDefault | None:
     """The container a packed food or drink's name implies ("Sweetcorn can 340g" → steel food can, "Cola can"
-    → aluminium drink can), else None. Only for food and beverage classes: for other products a jar or can is
-    the product itself."""
+    → aluminium drink can, "Still water, bottled" → PET bottle), or its declared unit when that counts
+    containers ("1 can", "1 bottle"), else None. Only for food and beverage classes: for other products a jar
+    or can is the product itself. A name that names no container and a unit in kg or litres imply none: no
+    packaging is added that neither the composition nor the name nor the unit says."""
     if product_class not in ("food_processing", "food_canning", "beverages", "brewing"):
         return None
-    lowered = product_name.lower()
+    unit_words = declared_unit if declared_unit and _CONTAINER_UNIT.search(declared_unit) else ""
+    lowered = f"{product_name} {unit_words}".lower()
     for c in CONTAINER_DEFAULTS:
         if product_class in c.classes and re.search(c.pattern, lowered):
             return c

@@ -19,63 +19,56 @@ Pure functions; the engine (:mod:`openpcf.engine.estimation`) turns a chain into
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from math import prod
+
+from openpcf.engine.process_energy import EnergyDefault
 
 POLYMER, FIBRE, YARN, GREIGE, FABRIC, MADE_UP = range(6)
 LEVEL_NAMES = ("polymer", "fibre", "yarn", "greige fabric", "finished fabric", "made-up article")
 
 
-@dataclass(frozen=True)
-class TextileStage:
-    """One conversion stage; energy and yield per kg of the stage's output."""
-
-    key: str
-    label: str
-    input_level: int
-    output_level: int
-    electricity_kwh_per_kg: float
-    heat_mj_per_kg: float
-    input_per_output: float
-    basis: str
-    spread: float = 2.0
+def _stage(key: str, label: str, input_level: int, output_level: int, electricity_kwh_per_kg: float,
+           heat_mj_per_kg: float, input_per_output: float, basis: str) -> EnergyDefault:
+    """One conversion stage: the engine's one energy-and-yield record, per kg of the stage's output."""
+    return EnergyDefault(key, label, electricity_kwh_per_kg, heat_mj_per_kg, basis, input_per_output=input_per_output,
+                         input_level=input_level, output_level=output_level)
 
 
-STAGES: dict[str, TextileStage] = {
+STAGES: dict[str, EnergyDefault] = {
     s.key: s
     for s in (
-        TextileStage(
+        _stage(
             "melt_spinning", "melt spinning and texturising", POLYMER, YARN, 4.0, 0.0, 1.03,
             "Melt spinning, drawing and air-jet or false-twist texturising of polyester or polyamide filament: "
             "about 4 kWh per kg of textured yarn, about 3% waste (van der Velden, Patel & Vogtländer 2014, Int J "
             "LCA 19: 331-356, energy per stage vs yarn count; recalled; as in the recipe "
             "openpcf-estimate:textile:polyester-filament-yarn). Estimate.",
         ),
-        TextileStage(
+        _stage(
             "spinning", "spinning (staple fibre to yarn)", FIBRE, YARN, 3.5, 0.0, 1.136,
             "Opening, carding, drawing and ring spinning of medium counts: about 3.5 kWh per kg of yarn; about "
             "12% of the fibre is lost as comber noils and waste, i.e. 1.136 kg fibre per kg yarn (van der Velden "
             "et al. 2014; recalled; as in the recipe openpcf-estimate:textile:cotton-yarn). Fine counts need "
             "more. Estimate.",
         ),
-        TextileStage(
+        _stage(
             "weaving", "weaving (incl. warping and sizing)", YARN, GREIGE, 2.5, 0.0, 1.05,
             "Warping, sizing and weaving: about 2.5 kWh per kg of greige fabric, about 5% yarn waste (van der "
             "Velden et al. 2014; recalled; as in openpcf-estimate:textile:cotton-fabric-woven). Estimate.",
         ),
-        TextileStage(
+        _stage(
             "knitting", "knitting", YARN, GREIGE, 1.0, 0.0, 1.03,
             "Circular or flat knitting: about 1 kWh per kg of greige fabric, about 3% yarn waste (van der Velden "
             "et al. 2014; recalled; as in openpcf-estimate:textile:cotton-fabric-knitted). Estimate.",
         ),
-        TextileStage(
+        _stage(
             "wet_processing", "wet processing (pretreatment, dyeing, finishing)", GREIGE, FABRIC, 1.5, 15.0, 1.03,
             "Scouring, bleaching, dyeing, drying and finishing: about 10-20 MJ of heat (steam, stenters) and "
             "about 1.5 kWh per kg of finished fabric, about 3% weight loss (specific energy of finishing mills in "
             "the EU JRC BREF for the Textiles Industry, 2003, revised 2023; recalled; as in "
             "openpcf-estimate:textile:dyeing-finishing). Dyes and auxiliary chemicals are not included. Estimate.",
         ),
-        TextileStage(
+        _stage(
             "making_up", "making-up (cutting, sewing, pressing)", FABRIC, MADE_UP, 1.0, 0.0, 1.176,
             "Cutting, sewing, pressing and packing: about 1 kWh per kg of article; cutting-room losses of "
             "roughly 10-20% of the fabric (15% used: 1.176 kg fabric per kg article) (order of magnitude used "
@@ -170,14 +163,14 @@ def fabric_route(name: str, description: str | None = None) -> str:
     return "knitting" if _KNIT.search(f"{name} {description or ''}") else "weaving"
 
 
-def stage_chain(from_level: int, to_level: int, route: str = "weaving") -> list[TextileStage]:
+def stage_chain(from_level: int, to_level: int, route: str = "weaving") -> list[EnergyDefault]:
     """The stages that take an input covered up to ``from_level`` to ``to_level``, in order.
 
     A polymer is melt-spun straight to yarn; a fibre is spun. Nothing is added when the input already
     reaches the product's level. A fibre product made from a polymer has no stage here (staple-fibre
     spinning of a polymer is not tabulated): the caller keeps the flat default for it.
     """
-    chain: list[TextileStage] = []
+    chain: list[EnergyDefault] = []
     level = from_level
     while level < to_level:
         if level == POLYMER:
@@ -190,22 +183,30 @@ def stage_chain(from_level: int, to_level: int, route: str = "weaving") -> list[
             stage = STAGES["wet_processing"]
         else:
             stage = STAGES["making_up"]
-        if stage.output_level > to_level:
+        out = output_level(stage)
+        if out > to_level:
             return chain
         chain.append(stage)
-        level = stage.output_level
+        level = out
     return chain
 
 
-def input_per_product(chain: list[TextileStage]) -> float:
+def output_level(stage: EnergyDefault) -> int:
+    """The fabrication level a textile stage delivers (every stage of :data:`STAGES` states one)."""
+    if stage.output_level is None:
+        raise ValueError(f"stage {stage.key!r} states no output level")
+    return stage.output_level
+
+
+def input_per_product(chain: list[EnergyDefault]) -> float:
     """kg of the input per kg of product through the chain (the product of the stage yields, ≥ 1)."""
     return prod(s.input_per_output for s in chain)
 
 
-def stage_outputs(chain: list[TextileStage], product_kg: float) -> list[tuple[TextileStage, float]]:
+def stage_outputs(chain: list[EnergyDefault], product_kg: float) -> list[tuple[EnergyDefault, float]]:
     """(stage, kg of that stage's output) for ``product_kg`` of product: a stage's output is the input of
     the later stages, so it is the product mass times the yields of the stages after it."""
-    out: list[tuple[TextileStage, float]] = []
+    out: list[tuple[EnergyDefault, float]] = []
     for i, stage in enumerate(chain):
         out.append((stage, product_kg * prod(s.input_per_output for s in chain[i + 1:])))
     return out

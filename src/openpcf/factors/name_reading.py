@@ -329,13 +329,14 @@ def _sense(word: str, concept: str | None, context: QueryContext | None, table: 
 
 
 def _in_context(key: str, context: QueryContext | None, table: ConceptTable) -> tuple[str, str | None]:
-    """A concept read as a more specific one when the category or a sibling names its context (``in_context``)."""
+    """A concept read as a more specific one when the category or a sibling names its context (``in_context``),
+    unless the category names one of the rule's ``unless`` words (an accessory of the device, not the device)."""
     if context is None or key not in table.in_context:
         return key, None
     category, siblings = _context_words(context)
     every = category + [w for s in siblings for w in s]
     for s in table.in_context[key]:
-        if _hits(s.get("context", []), every):
+        if _hits(s.get("context", []), every) and not _hits(s.get("unless", []), category):
             return s["concept"], f"'{key}' read as {s['concept']} from the product and its inputs"
     return key, None
 
