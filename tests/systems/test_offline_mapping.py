@@ -575,3 +575,44 @@ def test_an_acronym_the_vocabulary_spells_out_is_not_an_unknown_article_word() -
     # an article word the vocabulary cannot spell out is still dropped
     need = as_material(read_need("surface-mounted widgets"))
     assert without_unknown_article(need, vocabulary).head == "surface-mounted"
+
+
+def test_a_mill_or_trade_form_is_never_the_head_noun() -> None:
+    # seventh pass: the metal, mineral or polymer is the thing bought, its form is not
+    assert as_material(read_need("copper strip, 0.2 mm")).head_noun == "copper"
+    assert as_material(read_need("cobalt cathodes")).head_noun == "cobalt"
+    assert as_material(read_need("garnet sand, 80 mesh")).head_noun == "garnet"
+    assert as_material(read_need("tin concentrate 60%")).head_noun == "tin"
+    assert as_material(read_need("hafnium sponge")).head_noun == "hafnium"
+
+
+def test_a_salt_named_after_its_acid_is_a_qualifier() -> None:
+    assert without_qualifier("DTPA pentasodium salt") == ("DTPA", "pentasodium salt")
+    assert without_qualifier("gluconic acid sodium salt") == ("gluconic acid", "sodium salt")
+    assert without_qualifier("salt") == ("salt", "")
+
+
+def test_a_resin_or_pellet_after_a_polymer_code_is_the_polymer() -> None:
+    assert polymer_grade("HDPE resin") == "HDPE"
+    assert polymer_grade("PS impact copolymer pellets") == "PS"  # a form word after a grade tail
+    assert polymer_grade("polyester resin") is None  # a resin named in words is its own product
+    assert polymer_grade("LDPE granulate") is None  # a form word alone leaves the name as written
+    assert polymer_grade("XYZ resin") is None  # a code the vocabulary does not read as a polymer
+
+
+def test_a_form_word_of_the_head_need_not_be_named_by_the_base_name(tmp_path: Path) -> None:
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("cobalt", "Cobalt metal, electrolytic."),
+            ("cobalt concentrate, 10% Co", "A flotation concentrate of cobalt ore."),
+            ("cathode, NMC111, for Li-ion battery", "Battery cathode."),
+        ],
+    )
+    mapper = OfflineMapper(
+        PicklistSearch.from_file(path, dense=False), calibrator=neutral("mapping", ["top"]), reranker=HAND_RERANKER
+    )
+    decision = mapper.choose(MappingInput(material_name="cobalt cathode squares 99.8%"))
+    assert decision["choice"] == "cobalt"
+    battery = next(r for r in decision["runners_up"] if r["reference_product"].startswith("cathode"))
+    assert any("does not name 'cobalt'" in note for note in battery["notes"])

@@ -31,7 +31,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from openpcf.vocabulary.cas_numbers import cas_material
 from openpcf.vocabulary.names import lemma, strip_accents
+from openpcf.vocabulary.systematic_names import COLOUR_INDEX_NAMES, SYSTEMATIC_NAMES, german_chemical_name
+from openpcf.vocabulary.trade_names import trade_name_material
 
 _PE_FILM = "low density polyethylene packaging film"
 _HDPE = "high density polyethylene granulate"
@@ -865,6 +868,7 @@ COMMON_NAMES: dict[str, str] = {
     "acide acetique": "acetic acid",
     "acido acetico": "acetic acid",
     "zitronensaure": "citric acid",
+    "stearin": "stearic acid",
     "kartoffel": "potato",
     "pomme de terre": "potato",
     "patata": "potato",
@@ -1440,6 +1444,22 @@ CODES: dict[str, str] = {
     "CRGO": "grain oriented electrical steel",
     "GOES": "grain oriented electrical steel",
     "ITO": "indium tin oxide",
+    # seventh pass: resin, amine and lactone shorthand of the trade (ISO 1043-1 for the resins)
+    "UF": "urea formaldehyde resin",
+    "MF": "melamine formaldehyde resin",
+    "MUF": "melamine urea formaldehyde adhesive",
+    "PF": "phenolic resin",
+    "UP": "unsaturated polyester resin",
+    "VE": "bisphenol A epoxy based vinyl ester resin",
+    "PAM": "polyacrylamide",
+    "TEA": "triethanolamine",
+    "GBL": "butyrolactone",
+    "ECH": "epichlorohydrin",
+    "PVDC": "polyvinylidenchloride granulate",
+    "PPS": "polyphenylene sulfide",
+    "PSU": "polysulfone",
+    "PVF": "polyvinylfluoride",
+    "PCC": "precipitated calcium carbonate",
 }
 
 #: Chemical formulas and formula-like codes, matched case-sensitively as written (alone or as the first of two
@@ -1491,6 +1511,47 @@ FORMULAS: dict[str, str] = {
     "SF6": "liquid sulfur hexafluoride",
     "CH3OH": "methanol",
     "C2H5OH": "ethanol",
+    # seventh pass: more salts, oxides and halides of industry (formulas are facts)
+    "TiCl4": "titanium tetrachloride",
+    "SiCl4": "silicon tetrachloride",
+    "KMnO4": "potassium permanganate",
+    "Na2SO3": "sodium sulfite",
+    "NaHSO3": "sodium hydrogen sulfite",
+    "NaHSO4": "sodium hydrogen sulfate",
+    "Na2S": "sodium sulfide",
+    "NaClO3": "sodium chlorate",
+    "NaClO4": "sodium perchlorate",
+    "NaOCl": "sodium hypochlorite",
+    "NaNO3": "sodium nitrate",
+    "NaNO2": "sodium nitrite",
+    "KNO3": "potassium nitrate",
+    "NH4NO3": "ammonium nitrate",
+    "NH4Cl": "ammonium chloride",
+    "Na3PO4": "trisodium phosphate",
+    "NaF": "sodium fluoride",
+    "AlF3": "aluminium fluoride",
+    "CaF2": "fluorspar",
+    "BaSO4": "barite",
+    "BaCO3": "barium carbonate",
+    "SrCO3": "strontium carbonate",
+    "ZnSO4": "zinc monosulfate",
+    "ZnS": "zinc sulfide",
+    "SnO2": "tin dioxide",
+    "MoO3": "molybdenum trioxide",
+    "MoS2": "molybdenite",
+    "CrO3": "chromium trioxide",
+    "B2O3": "boric oxide",
+    "H3BO3": "boric acid",
+    "Y2O3": "yttrium oxide",
+    "La2O3": "lanthanum oxide",
+    "Nd2O3": "neodymium oxide",
+    "Li2SO4": "lithium sulfate",
+    "LiCl": "lithium chloride",
+    "CoCO3": "cobalt carbonate",
+    "Fe3O4": "magnetite",
+    "SO2": "liquid sulfur dioxide",
+    "C3H8": "propane",
+    "DMAc": "dimethylacetamide",
 }
 
 #: Standard grade designations → alloy family (patterns on lower-case text without accents).
@@ -1541,7 +1602,7 @@ def _words(text: str) -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def _phrase_table() -> dict[tuple[str, ...], str]:
     table: dict[tuple[str, ...], str] = {}
-    for source in (ARTICLE_MATERIALS, COMMON_NAMES):
+    for source in (ARTICLE_MATERIALS, COMMON_NAMES, SYSTEMATIC_NAMES, COLOUR_INDEX_NAMES):
         for key, value in source.items():
             table.setdefault(_words(key), value)
     return table
@@ -1573,6 +1634,7 @@ _FORMS = frozenset(
         "pellet",
         "powder",
         "flake",
+        "solution",
         "bag",
         "sack",
         "material",
@@ -2072,15 +2134,27 @@ def _plain_prefix(words: tuple[str, ...]) -> bool:
     return all(w in _PLAIN_WORDS or any(c.isdigit() for c in w) for w in words)
 
 
+def _skippable(word: str, after: tuple[str, ...]) -> bool:
+    """True when ``word`` may be skipped at the end of a name: a form word, or a grade code holding a digit
+    written before a form word ("stainless steel 316 bar", "copper C11000 busbar" — seventh pass)."""
+    if word in _FORMS:
+        return True
+    return any(c.isdigit() for c in word) and bool(after) and all(w in _FORMS for w in after)
+
+
 def _ends_with_phrase(words: tuple[str, ...]) -> str | None:
     """The material of the longest table phrase ending ``words``, or ending them but for one or two form
     words ("denim fabric", "rock wool batts", "copper wire rod"). An application key (:data:`_APPLICATION_KEYS`)
     counts only after place words ("double glazing", not "polycarbonate glazing"), a bare key
     (:data:`_BARE_KEYS`) only after plain descriptive words ("raw milk", not "coconut milk")."""
     table = _phrase_table()
-    for end in (len(words), len(words) - 1, len(words) - 2):
-        if end < len(words) and (end < 1 or words[end] not in _FORMS):
-            break  # up to two trailing form words may follow the article
+    for end in range(len(words), len(words) - 4, -1):
+        if end < len(words) and (
+            end < 1
+            or not _skippable(words[end], words[end + 1 :])
+            or sum(w in _FORMS for w in words[end:]) > 2
+        ):
+            break  # up to two trailing form words may follow the article, or a grade before one ("316 bar")
         for start in range(end):
             key = words[start:end]
             material = table.get(key)
@@ -2125,14 +2199,34 @@ def known_material(name: str) -> str | None:
     (:data:`CODES`, "MEK"), alone or followed by one form or class word ("NaOH pellets", "DAP fertiliser";
     "MAP tray" is modified-atmosphere packaging, not a fertiliser).
     """
+    material = cas_material(name) or trade_name_material(name)
+    if material:
+        return material
+    name = _HYDRATE_DOT.sub("", name)  # "ZnSO4·H2O" is zinc sulfate, hydrated
     plain = strip_accents(name).lower()
     for pattern, material in GRADE_PATTERNS:
         if pattern.search(plain):
             return material
+    code = _code_material(name)
+    if code and _CODE.findall(name)[0].isupper():  # "TEA 99%" written in capitals is the amine, not tea
+        return code
     material = _table_material(_words(name))
     if material:
         return with_said_colour(plain, material)
+    first = re.match(r"\s*([^\W\d_]+)", name)
+    material = german_chemical_name(first.group(1)) if first else None
+    if material and _is_plain_tail(name[first.end() :]):
+        return material
+    return _code_material(name)
+
+
+def _code_material(name: str) -> str | None:
+    """A chemical formula (:data:`FORMULAS`, case-sensitive) or an upper-case code (:data:`CODES`) alone, or
+    followed by one form or class word ("NaOH pellets", "DAP fertiliser"), or by use words and then one ("IPA
+    cleaning solvent"); None otherwise ("MAP tray" is modified-atmosphere packaging, not a fertiliser)."""
     raw = _CODE.findall(name)
+    while len(raw) > 1 and (raw[-1].isdigit() or raw[-1].lower() in _UNITS):
+        raw.pop()  # a strength or size after the code ("TEA 99%", "H2O2 50 %")
     # a code or formula alone, or followed by one form or class word ("DAP fertiliser", "NaOH pellets"; not
     # "MAP tray", modified-atmosphere packaging), or by a use word and then one ("IPA cleaning solvent")
     tail = [lemma(w.lower()) for w in raw[1:]]
@@ -2148,6 +2242,17 @@ def known_material(name: str) -> str | None:
     if raw[0].isupper() and raw[0] in CODES:
         return CODES[raw[0]]
     return None
+
+
+# Water of crystallisation written after a formula ("ZnSO4·H2O", "CuSO4.5H2O", "MgSO4 * 7 H2O").
+_HYDRATE_DOT = re.compile(r"\s*[·.*x]\s*\d*\s*H2O\b")
+
+
+def _is_plain_tail(text: str) -> bool:
+    """True when ``text`` (what follows a name's first word) holds only numbers, units, percentages, form or
+    class words ("Phosphorsäure 85 %", "Zinkoxid Pulver")."""
+    words = _words(text)
+    return all(not w.isalpha() or w in _UNITS or w in _FORMS or w in _CLASS_WORDS for w in words)
 
 
 # Words saying what a chemical or material is used for, written between a code and its class word ("IPA cleaning

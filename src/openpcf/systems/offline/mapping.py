@@ -250,8 +250,10 @@ def score_candidate(
     # and the whole name says every head word — "sugar, from sugar beet" is the sugar of "beet sugar", "sugar
     # beet" (the same words) is the crop it is made from; or the name says exactly the head's words, each as
     # often ("nylon 6, glass-filled" for "glass-filled nylon 6", not "nylon 6-6, glass-filled")
+    # (a form word of the head need not be said: "nickel, class 1" names the nickel of "nickel briquettes")
+    core = {t for t in head if t not in MATERIAL_FORM_WORDS} or head
     says_head = bool(base_words) and (
-        (base_words[-1] == need.head_noun and set(base_words) <= head <= set(cand))
+        (base_words[-1] == need.head_noun and set(base_words) <= head and core <= set(cand))
         or Counter(cand) == Counter(need.head_tokens)
     )
     return ScoredCandidate(c, score, head_cov, precision, tuple(notes), logit, says_head)

@@ -100,6 +100,36 @@ FORM_WORDS = frozenset(
     ]
 )
 
+# Mill and trade forms of a metal, mineral or polymer (seventh pass): "lead sheet" is lead, "nickel cathode" is
+# nickel metal (not a battery cathode), "zircon sand" is zircon, "spodumene concentrate" is spodumene, "palladium
+# sponge" is palladium. A database names these forms only for a few products ("titanium sponge", "zinc
+# concentrate"), which the base-name rule still finds: the form word stays a word of the head, it is only
+# never its noun. Mapper only.
+MILL_FORM_WORDS = frozenset(
+    [
+        "sheet",
+        "plate",
+        "coil",
+        "strip",
+        "foil",
+        "bar",
+        "rod",
+        "wire",
+        "tube",
+        "pipe",
+        "profile",
+        "slab",
+        "cathode",
+        "concentrate",
+        "sponge",
+        "sand",
+        "flake",
+        "shot",
+        "granule",
+        "pellet",
+    ]
+)
+
 # More form words the mapper skips when it reads what a name means (:func:`as_material`): a colourant named by
 # its chemistry ("titanium dioxide pigment") is that chemical, "graphite anode material" is an anode,
 # "charcoal lumps" charcoal, "tin ingots" tin (a cast or semi-finished form of a metal, sixth pass). Kept apart
@@ -107,7 +137,7 @@ FORM_WORDS = frozenset(
 # as they were.
 MATERIAL_FORM_WORDS = FORM_WORDS | frozenset(
     ["pigment", "material", "crystal", "lump", "briquette", "prill", "ingot", "billet"]
-)
+) | MILL_FORM_WORDS
 
 
 # Units of mass, length, volume and grammage written after a number ("250 g", "80 gsm", "12 mm"): a measure
@@ -167,6 +197,10 @@ _POLYMER_GRADE_TAIL = re.compile(
     r"colou?red|filled|reinforced))+\s*$",
     re.IGNORECASE,
 )
+_TRAILING_POLYMER_FORM = re.compile(
+    r"[\s,]+(resins?|granules?|granulate|pellets?|powder|chips)\s*$", re.IGNORECASE
+)
+_POLYMER_CODE = re.compile(r"[A-Z][A-Z0-9-]{1,7}")
 _GLASS_FILLED = re.compile(r"\b(?:gf|gb|gk)\s*-?\d{0,2}\b|\bglass\b", re.IGNORECASE)
 _POLYMER_WORDS = re.compile(r"\b(?:poly\w+|nylon|copolymer|rubber|elastomer|acetal|plastic)\b", re.IGNORECASE)
 _NYLON_66 = re.compile(r"\b(?:pa|polyamide|nylon)\s*-?\s*6[.,/-]?6\b", re.IGNORECASE)
@@ -179,6 +213,15 @@ def polymer_grade(head: str) -> str | None:
     reinforced" → "glass-filled nylon 6-6". The words before the grade words must name a polymer (an acronym
     the vocabulary expands to one, or a polymer word): "rubber compound" is rubber, "sealing compound" is
     not a polymer grade."""
+    form = _TRAILING_POLYMER_FORM.search(head)
+    if form and form.start() > 0:
+        code = head[: form.start()].strip(" ,-")
+        # "PET resin", "HDPE resin": a resin written after a polymer code is the polymer; "PP random
+        # copolymer granules": a form word after a grade tail does not hide the grade
+        if form.group(1).lower().startswith("resin") and _POLYMER_CODE.fullmatch(code):
+            return code if _POLYMER_WORDS.search(expand(code)) else None
+        if _POLYMER_GRADE_TAIL.search(code):
+            return polymer_grade(code)
     match = _POLYMER_GRADE_TAIL.search(head)
     if not match or match.start() == 0:
         return None
@@ -201,6 +244,7 @@ _QUALIFIER_TAIL = re.compile(
     r"battery|commercial|laboratory|lab|usp|ep|bp|acs|fcc|agricultural|chemical|premium|standard|high|low|"
     r"medium|fertili[sz]er|photo|optical|nuclear|semiconductor|solar|metallurgical|refractory|ceramic|glass)"
     r"[\s-]+grade|grade[\s-]+[a-z0-9][\w.-]*|type[\s-]+[a-z0-9][\w.-]*|class[\s-]+[a-z0-9][\w.-]*|"
+    r"(?:mono|di|tri|tetra|penta)?(?:sodium|potassium|calcium|ammonium|magnesium|zinc)\s+salt|"
     r"\d+(?:[.,]\d+)?\s*%(?:\s+(?:purity|pure|protein|fat|oil|min|minimum|assay|solids|active|w/w|"
     r"strength|concentration|content))?|(?:min\.?|minimum|high)?\s*purity))+\s*$",
     re.IGNORECASE,

@@ -1,0 +1,248 @@
+"""CAS Registry Numbers of common industrial substances → the name an LCA database uses.
+
+Suppliers write a substance by its CAS number ("CAS 108-88-3", "CAS No. 1310-73-2, 50 %") as often as by
+its name; a number is an exact identity that no word search can read. :data:`CAS_NUMBERS` holds the numbers of
+bulk chemicals, solvents, monomers, polymers, metals and minerals a manufacturer buys, each a fact of the CAS
+registry (recalled, not read from a source; every entry passes the registry's own check digit, which
+:func:`valid_cas` tests). Values are written the English way, the thing named last, so the mapper reads them
+like any other material name. Polymers are listed under the homopolymer's number (CAS numbers of polymers
+name the polymer, not a grade).
+"""
+
+from __future__ import annotations
+
+import re
+
+#: CAS Registry Number → database-style name of the substance.
+CAS_NUMBERS: dict[str, str] = {
+    # acids, bases and salts
+    "7664-93-9": "sulfuric acid",
+    "7647-01-0": "hydrochloric acid",
+    "7697-37-2": "nitric acid",
+    "7664-38-2": "phosphoric acid",
+    "7664-39-3": "hydrogen fluoride",
+    "64-19-7": "acetic acid",
+    "64-18-6": "formic acid",
+    "77-92-9": "citric acid",
+    "50-21-5": "lactic acid",
+    "144-62-7": "oxalic acid",
+    "1310-73-2": "sodium hydroxide",
+    "1310-58-3": "potassium hydroxide",
+    "1305-62-0": "hydrated lime",
+    "1305-78-8": "quicklime",
+    "7664-41-7": "anhydrous ammonia",
+    "497-19-8": "soda ash",
+    "144-55-8": "sodium bicarbonate",
+    "584-08-7": "potassium carbonate",
+    "471-34-1": "precipitated calcium carbonate",
+    "7647-14-5": "sodium chloride",
+    "7447-40-7": "potassium chloride",
+    "10043-52-4": "calcium chloride",
+    "7757-82-6": "sodium sulfate",
+    "7778-80-5": "potassium sulfate",
+    "7487-88-9": "magnesium sulfate",
+    "7758-98-7": "copper sulfate",
+    "7783-20-2": "ammonium sulfate",
+    "6484-52-2": "ammonium nitrate",
+    "12125-02-9": "ammonium chloride",
+    "7757-79-1": "potassium nitrate",
+    "7631-99-4": "sodium nitrate",
+    "7681-52-9": "sodium hypochlorite",
+    "7775-09-9": "sodium chlorate",
+    "7722-64-7": "potassium permanganate",
+    "7757-83-7": "sodium sulfite",
+    "7681-38-1": "sodium hydrogen sulfate",
+    "10043-01-3": "aluminium sulfate",
+    "7705-08-0": "iron(iii) chloride",
+    "7722-84-1": "hydrogen peroxide",
+    "7758-29-4": "sodium tripolyphosphate",
+    "1344-09-8": "sodium silicate",
+    "7601-54-9": "trisodium phosphate",
+    "57-13-6": "urea",
+    # oxides, elements and minerals
+    "13463-67-7": "titanium dioxide",
+    "1314-13-2": "zinc oxide",
+    "1344-28-1": "aluminium oxide",
+    "21645-51-2": "aluminium hydroxide",
+    "1309-48-4": "magnesium oxide",
+    "7631-86-9": "silica sand",
+    "14808-60-7": "silica sand",
+    "1333-86-4": "carbon black",
+    "7782-42-5": "graphite",
+    "409-21-2": "silicon carbide",
+    "12070-12-1": "tungsten carbide powder",
+    "1313-13-9": "manganese dioxide",
+    "1306-38-3": "cerium oxide",
+    "1314-23-4": "zirconium oxide",
+    "1332-58-7": "kaolin",
+    "7727-43-7": "barite",
+    "7789-75-5": "fluorspar",
+    "554-13-2": "lithium carbonate",
+    "1310-65-2": "lithium hydroxide",
+    "21324-40-3": "lithium hexafluorophosphate",
+    "15365-14-7": "lithium iron phosphate",
+    "7440-21-3": "metallurgical grade silicon",
+    "7429-90-5": "primary aluminium ingot",
+    "7440-50-8": "copper cathode",
+    "7440-66-6": "zinc",
+    "7440-02-0": "class 1 nickel",
+    "7439-92-1": "lead",
+    "7440-31-5": "tin",
+    "7440-48-4": "cobalt",
+    "7439-95-4": "magnesium",
+    "7439-96-5": "manganese",
+    "7440-47-3": "chromium",
+    "7439-98-7": "molybdenum",
+    "7440-32-6": "titanium",
+    "7440-22-4": "silver",
+    "7440-57-5": "gold",
+    "7440-06-4": "platinum",
+    "7440-05-3": "palladium",
+    "7440-36-0": "antimony",
+    "7439-93-2": "lithium",
+    "7704-34-9": "sulfur",
+    "7782-44-7": "liquid oxygen",
+    "7727-37-9": "liquid nitrogen",
+    "7440-37-1": "liquid argon",
+    "124-38-9": "liquid carbon dioxide",
+    "1333-74-0": "hydrogen",
+    "7440-59-7": "helium",
+    # solvents and organic intermediates
+    "67-64-1": "acetone",
+    "67-56-1": "methanol",
+    "64-17-5": "ethanol",
+    "67-63-0": "isopropanol",
+    "71-23-8": "1-propanol",
+    "71-36-3": "n-butanol",
+    "78-83-1": "isobutanol",
+    "78-93-3": "methyl ethyl ketone",
+    "108-10-1": "4-methyl-2-pentanone",
+    "108-88-3": "toluene",
+    "71-43-2": "benzene",
+    "1330-20-7": "mixed xylene",
+    "106-42-3": "p-xylene",
+    "95-47-6": "o-xylene",
+    "100-41-4": "ethyl benzene",
+    "98-82-8": "cumene",
+    "110-54-3": "hexane",
+    "142-82-5": "heptane",
+    "110-82-7": "cyclohexane",
+    "108-94-1": "cyclohexanone",
+    "141-78-6": "ethyl acetate",
+    "123-86-4": "n-butyl acetate",
+    "79-20-9": "methyl acetate",
+    "75-09-2": "dichloromethane",
+    "67-66-3": "chloroform",
+    "127-18-4": "tetrachloroethylene",
+    "79-01-6": "trichloroethylene",
+    "107-06-2": "ethylene dichloride",
+    "56-23-5": "carbon tetrachloride",
+    "109-99-9": "tetrahydrofuran",
+    "68-12-2": "N,N-dimethylformamide",
+    "127-19-5": "dimethylacetamide",
+    "67-68-5": "dimethyl sulfoxide",
+    "872-50-4": "N-methyl-2-pyrrolidone",
+    "75-05-8": "acetonitrile",
+    "1634-04-4": "methyl t-butyl ether",
+    "107-98-2": "1-methoxy-2-propanol",
+    "34590-94-8": "dipropylene glycol monomethyl ether",
+    "107-21-1": "ethylene glycol",
+    "111-46-6": "diethylene glycol",
+    "57-55-6": "propylene glycol",
+    "56-81-5": "glycerine",
+    "110-63-4": "1,4-butanediol",
+    "96-48-0": "butyrolactone",
+    "141-43-5": "monoethanolamine",
+    "111-42-2": "diethanolamine",
+    "102-71-6": "triethanolamine",
+    "105-59-9": "methyldiethanolamine",
+    "50-00-0": "formaldehyde",
+    "75-07-0": "acetaldehyde",
+    "108-95-2": "phenol",
+    "62-53-3": "aniline",
+    "98-95-3": "nitrobenzene",
+    "80-05-7": "bisphenol A",
+    "106-89-8": "epichlorohydrin",
+    "108-31-6": "maleic anhydride",
+    "85-44-9": "phthalic anhydride",
+    "108-24-7": "acetic anhydride",
+    "124-04-9": "adipic acid",
+    "100-21-0": "purified terephthalic acid",
+    "108-78-1": "melamine",
+    "101-68-8": "methylene diphenyl diisocyanate",
+    "584-84-9": "toluene diisocyanate",
+    "26471-62-5": "toluene diisocyanate",
+    "822-06-0": "hexamethylene-1,6-diisocyanate",
+    "124-09-4": "hexamethylenediamine",
+    "105-60-2": "caprolactam",
+    "57-11-4": "stearic acid",
+    "8002-74-2": "paraffin",
+    # monomers and gases
+    "74-85-1": "ethylene",
+    "115-07-1": "propylene",
+    "106-99-0": "butadiene",
+    "100-42-5": "styrene",
+    "107-13-1": "acrylonitrile",
+    "79-10-7": "acrylic acid",
+    "80-62-6": "methyl methacrylate",
+    "141-32-2": "butyl acrylate",
+    "108-05-4": "vinyl acetate",
+    "75-01-4": "vinyl chloride",
+    "75-21-8": "ethylene oxide",
+    "75-56-9": "propylene oxide",
+    "74-86-2": "acetylene",
+    "74-98-6": "propane",
+    "106-97-8": "butane",
+    "75-45-6": "chlorodifluoromethane",
+    "811-97-2": "tetrafluoroethane R134a",
+    "7782-50-5": "chlorine",
+    # polymers (homopolymer numbers)
+    "9002-88-4": "polyethylene",
+    "9003-07-0": "polypropylene granulate",
+    "9002-86-2": "polyvinyl chloride",
+    "9003-53-6": "polystyrene",
+    "25038-59-9": "polyethylene terephthalate granulate",
+    "9011-14-7": "polymethyl methacrylate",
+    "25037-45-0": "polycarbonate",
+    "25038-54-4": "nylon 6",
+    "32131-17-2": "nylon 6-6",
+    "9003-56-9": "acrylonitrile-butadiene-styrene copolymer",
+    "9003-54-7": "styrene-acrylonitrile copolymer",
+    "24937-78-8": "ethylene vinyl acetate copolymer",
+    "26100-51-6": "polylactic acid granulate",
+    "9002-84-0": "polytetrafluoroethylene",
+    "63148-62-9": "polydimethylsiloxane",
+    "9004-32-4": "carboxymethyl cellulose",
+    "9003-05-8": "polyacrylamide",
+    "9010-98-4": "polychloroprene",
+    "25135-51-7": "polysulfone",
+    "25212-74-2": "polyphenylene sulfide",
+    "9003-35-4": "phenolic resin",
+    "9011-05-6": "urea formaldehyde resin",
+    "9003-08-1": "melamine formaldehyde resin",
+}
+
+_CAS = re.compile(r"(?<![\d-])(\d{2,7})-(\d{2})-(\d)(?![\d-])")
+
+
+def valid_cas(number: str) -> bool:
+    """True when ``number`` ("7732-18-5") is written as a CAS Registry Number and its check digit is right:
+    the last digit is the sum of the other digits, each times its position counted from the right, mod 10."""
+    match = _CAS.fullmatch(number.strip())
+    if not match:
+        return False
+    digits = (match.group(1) + match.group(2))[::-1]
+    return sum(int(d) * (i + 1) for i, d in enumerate(digits)) % 10 == int(match.group(3))
+
+
+def cas_numbers_in(text: str) -> list[str]:
+    """The well-formed CAS numbers written in ``text``, in order ("CAS No. 1310-73-2, 50 %" → ["1310-73-2"])."""
+    return [m.group(0) for m in _CAS.finditer(text) if valid_cas(m.group(0))]
+
+
+def cas_material(text: str) -> str | None:
+    """The database-style name of the first CAS number in ``text`` that the table knows, or None."""
+    for number in cas_numbers_in(text):
+        if number in CAS_NUMBERS:
+            return CAS_NUMBERS[number]
+    return None
