@@ -616,3 +616,30 @@ def test_a_form_word_of_the_head_need_not_be_named_by_the_base_name(tmp_path: Pa
     assert decision["choice"] == "cobalt"
     battery = next(r for r in decision["runners_up"] if r["reference_product"].startswith("cathode"))
     assert any("does not name 'cobalt'" in note for note in battery["notes"])
+
+
+def test_a_cas_number_anywhere_in_the_name_identifies_the_substance() -> None:
+    need = as_material(read_need("Solvent CAS No. 67-64-1, 99.5%"))  # "No." would end the head
+    assert need.head == "acetone"
+    # a function word keeps its reading: the number is an ingredient's
+    assert as_material(read_need("curing agent, CAS 80-05-7")).head == "curing agent"
+
+
+def test_a_participle_after_the_comma_is_said_before_the_name() -> None:
+    need = as_material(read_need("vermiculite, exfoliated, 100 l bags"))
+    assert need.head == "exfoliated vermiculite"
+    assert need.context == "100 l bags"
+    assert as_material(read_need("zircon flour, fine grade")).head == "zircon flour"  # not a participle
+
+
+def test_a_package_code_says_how_a_component_is_mounted() -> None:
+    assert as_material(read_need("MOSFETs, DPAK")).head == "surface-mounted transistor"
+    assert as_material(read_need("TO-92 transistors")).head.startswith("wired small size through-hole mounting")
+    assert as_material(read_need("rectifier diodes, DO-41")).head.startswith("through-hole mounting")
+    assert as_material(read_need("rectifier diodes")).head == "rectifier diodes"  # no package said
+
+
+def test_an_ic_is_an_integrated_circuit_memory_or_logic_by_its_words() -> None:
+    assert as_material(read_need("EEPROM ICs")).head == "memory type integrated circuit"
+    assert as_material(read_need("motor driver ICs")).head == "logic type integrated circuit"
+    assert as_material(read_need("ASIC devices")).head == "logic type integrated circuit"

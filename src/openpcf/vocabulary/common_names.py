@@ -478,6 +478,10 @@ ARTICLE_MATERIALS: dict[str, str] = {
     "glass fibre roving": "glass fibre",
     "e-glass": "glass fibre",
     "chopped strand mat": "glass fibre",
+    "glasfaser": "glass fibre",
+    "fibre de verre": "glass fibre",
+    "fibra di vetro": "glass fibre",
+    "fibra de vidrio": "glass fibre",
     "grp": "hand lay-up polyester resin glass fibre reinforced plastic",
     "frp": "hand lay-up polyester resin glass fibre reinforced plastic",
     "carbon fibre composite": "injection moulded carbon fibre reinforced plastic",
@@ -869,6 +873,13 @@ COMMON_NAMES: dict[str, str] = {
     "acido acetico": "acetic acid",
     "zitronensaure": "citric acid",
     "stearin": "stearic acid",
+    "cloruro ferrico": "iron(iii) chloride",
+    "chlorure ferrique": "iron(iii) chloride",
+    "cloruro de hierro": "iron(iii) chloride",
+    "eisen iii chlorid": "iron(iii) chloride",
+    "solfato ferroso": "iron sulfate",
+    "sulfato ferroso": "iron sulfate",
+    "sulfate ferreux": "iron sulfate",
     "kartoffel": "potato",
     "pomme de terre": "potato",
     "patata": "potato",
@@ -1444,6 +1455,20 @@ CODES: dict[str, str] = {
     "CRGO": "grain oriented electrical steel",
     "GOES": "grain oriented electrical steel",
     "ITO": "indium tin oxide",
+    # semiconductor devices by their trade acronym (general electronics usage)
+    "MOSFET": "transistor",
+    "IGBT": "transistor",
+    "BJT": "transistor",
+    "FPGA": "logic type integrated circuit",
+    "ASIC": "logic type integrated circuit",
+    "CPU": "logic type integrated circuit",
+    "MCU": "logic type integrated circuit",
+    "GPU": "logic type integrated circuit",
+    "DSP": "logic type integrated circuit",
+    "DRAM": "memory type integrated circuit",
+    "SRAM": "memory type integrated circuit",
+    "NAND": "memory type integrated circuit",
+    "EEPROM": "memory type integrated circuit",
     # seventh pass: resin, amine and lactone shorthand of the trade (ISO 1043-1 for the resins)
     "UF": "urea formaldehyde resin",
     "MF": "melamine formaldehyde resin",
@@ -1773,6 +1798,9 @@ _CLASS_WORDS = frozenset(
         "gas",
         "chemical",
         "acid",
+        "device",
+        "ic",
+        "chip",
     }
 )
 # Measures written after a name ("cling film 300 mm", "jerrycan 20 litre"): never part of the article.
@@ -2364,7 +2392,7 @@ def domain_reading(head: str, context: str) -> str | None:
     circuit", "spruce chips" → "wood chips". Only when exactly one domain is named (words of ``head`` first,
     then ``context``)."""
     words = _words(head)
-    if not words or words[-1] != "chip":
+    if not words or words[-1] not in ("chip", "ic"):
         return None
     for text in (head, context):
         said = set(re.findall(r"[a-z0-9]+", strip_accents(text).lower()))
@@ -2376,7 +2404,8 @@ def domain_reading(head: str, context: str) -> str | None:
             return "wood chips"
         if electronics and wood:
             return None
-    return None
+    # an "IC" is an integrated circuit whatever else is said; without a memory word, a logic one
+    return "logic type integrated circuit" if words[-1] == "ic" else None
 
 
 # Electronics assembly codes written before a component ("SMD resistors", "THT capacitors"): how the part is
@@ -2396,3 +2425,38 @@ def mounting_spelled_out(head: str) -> str:
     → "through-hole mounting resistors", "SMD LEDs" → "surface-mounted LEDs". Capitals only, and only before
     another word (a code alone is left to the abbreviation table)."""
     return _MOUNTING_CODE.sub(lambda m: _MOUNTING_CODES[m.group(1)], head)
+
+
+# Component packages (JEDEC/EIA outlines and imperial chip sizes; general electronics usage, recalled): how a part
+# is mounted, and for transistors its size class, in the database's words. Surface-mount outlines (SOT-23,
+# SOD-123, SOIC, QFN, BGA, MELF, 0603 …), large through-hole power outlines (TO-220, TO-247, TO-3), small ones
+# (TO-92) and other leaded forms (DIP, DO-41, axial, radial).
+_PACKAGES = (
+    (
+        re.compile(
+            r"\b(?:SOT|SOD|SOIC|SSOP|TSSOP|MSOP|QFN|DFN|QFP|LQFP|TQFP|BGA|PLCC|MELF|D2?PAK)(?:-?\d+)?\b"
+            r"|\b(?:0201|0402|0603|0805|1206|1210|2512)\b"
+        ),
+        "surface-mounted",
+    ),
+    (re.compile(r"\bTO-?(?:220|247|264|3P?|126|218)\b"), "wired big size through-hole mounting"),
+    (re.compile(r"\bTO-?92\b"), "wired small size through-hole mounting"),
+    (re.compile(r"\b(?:P?DIP(?:-?\d+)?|DO-?(?:41|35|15|201))\b|\b(?:axial|radial)\b", re.IGNORECASE), "through-hole mounting"),
+)
+_COMPONENT_NOUNS = frozenset({"transistor", "diode", "resistor", "capacitor", "inductor"})
+_MOUNTING_SAID = re.compile(r"surface|through-hole|wired|\bsmd\b|\bsmt\b|\btht\b", re.IGNORECASE)
+
+
+def package_mounting(head: str, text: str) -> str:
+    """``head`` with the mounting its package code says, when ``head`` names a discrete component that does
+    not yet say its mounting: ("transistor", "TO-220 power transistors") → "wired big size through-hole
+    mounting transistor"; ("resistor", "0805 thick film") → "surface-mounted resistor". Unchanged otherwise."""
+    words = _words(head)
+    if not words or words[-1] not in _COMPONENT_NOUNS or _MOUNTING_SAID.search(head):
+        return head
+    for pattern, mounting in _PACKAGES:
+        if pattern.search(text):
+            if "wired" in mounting and words[-1] != "transistor":
+                mounting = "through-hole mounting"  # size classes are the database's for transistors only
+            return f"{mounting} {head}"
+    return head

@@ -16,7 +16,13 @@ from dataclasses import dataclass, field, replace
 
 from openpcf.search import prepare_query
 from openpcf.search.lexical import tokenize
-from openpcf.vocabulary.common_names import domain_reading, known_material, mounting_spelled_out
+from openpcf.vocabulary.cas_numbers import cas_material
+from openpcf.vocabulary.common_names import (
+    domain_reading,
+    known_material,
+    mounting_spelled_out,
+    package_mounting,
+)
 from openpcf.vocabulary.spellings import iupac_spelling
 from openpcf.vocabulary.material_words import RECYCLED_MARKERS
 from openpcf.vocabulary.translation import english_name
@@ -192,7 +198,7 @@ def _singular_oes(word: str) -> str:
 # polymer with them; a database names the polymer (and, for nylons, its glass-filled grade).
 _POLYMER_GRADE_TAIL = re.compile(
     r"(?:[\s,-]+(?:(?:gf|gb|gk|cf|md|mf|mx|ms|tf|t|m)\s*-?\d{1,2}|(?:glass|talc|mineral|carbon|chalk)"
-    r"(?:[\s-]+fib(?:re|er)s?)?(?:[\s-]+(?:filled|reinforced))?|compounds?|grade|homopolymer|(?:random|block|impact)[\s-]+copolymer|impact[\s-]+modified|"
+    r"(?:[\s-]+fib(?:re|er)s?)?(?:[\s-]+(?:filled|reinforced))?|compounds?|grade|homopolymer|homopolimero|omopolimero|homopolymere|(?:random|block|impact)[\s-]+copolymer|impact[\s-]+modified|"
     r"uv[\s-]+stabili[sz]ed|heat[\s-]+stabili[sz]ed|flame[\s-]+retardant|fr|v-?0|hb|black|natural|"
     r"colou?red|filled|reinforced))+\s*$",
     re.IGNORECASE,
@@ -202,7 +208,7 @@ _TRAILING_POLYMER_FORM = re.compile(
 )
 _POLYMER_CODE = re.compile(r"[A-Z][A-Z0-9-]{1,7}")
 _GLASS_FILLED = re.compile(r"\b(?:gf|gb|gk)\s*-?\d{0,2}\b|\bglass\b", re.IGNORECASE)
-_POLYMER_WORDS = re.compile(r"\b(?:poly\w+|nylon|copolymer|rubber|elastomer|acetal|plastic)\b", re.IGNORECASE)
+_POLYMER_WORDS = re.compile(r"\b(?:poly\w+|poli\w+|nylon|copolymer|rubber|elastomer|acetal|plastic)\b", re.IGNORECASE)
 _NYLON_66 = re.compile(r"\b(?:pa|polyamide|nylon)\s*-?\s*6[.,/-]?6\b", re.IGNORECASE)
 _NYLON_6 = re.compile(r"\b(?:pa|polyamide|nylon)\s*-?\s*6\b(?![.,/-]?\d)", re.IGNORECASE)
 
@@ -343,6 +349,10 @@ _CONTAINER_WORDS = frozenset(
 )
 
 
+# A past participle alone after the comma ("perlite, expanded", "kaolin, calcined, big bags").
+_PARTICIPLE_AFTER = re.compile(r",\s*([a-z]{3,}ed)\s*(?=$|[,;(])", re.IGNORECASE)
+
+
 def _after_of(context: str) -> tuple[str, str] | None:
     """The words after a head cut at " of " ("muriate | of potash, granular" → ("potash", ", granular")), up
     to the next stop, and the rest of the context; None when the context does not begin with "of"."""
@@ -452,6 +462,11 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
     head = mounting_spelled_out(iupac_spelling(" ".join(_singular_oes(w) for w in need.head.split())))
     head = _ACRONYM_PLURAL.sub(r"\1", head)  # "LEDs" → "LED", which the abbreviation table expands
     context = need.context
+    # "perlite, expanded", "calcium carbonate, precipitated": a participle after the comma is said before the
+    # name, the English way (and the database's, "expanded perlite")
+    participle = None if need.written_head else _PARTICIPLE_AFTER.match(context)
+    if participle:
+        head, context = f"{participle.group(1)} {head}", context[participle.end() :].strip(" ,")
     # a name cut at " of " before the tables saw it ("muriate of potash", "milk of lime") is read whole; a
     # container or quantity before "of" ("bag of cement") is not the thing bought, what follows is
     after_of = None if need.written_head else _after_of(need.context)
@@ -469,8 +484,12 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
         context = f"{qualifier} {context}".strip()
     # a foreign name the tables know as written ("Natronlauge") is read from its own words, not from a
     # word-by-word translation; its words are already at the front of the context
+    # a CAS number written anywhere in the name identifies the substance (not for a function word: the
+    # number of "hardener, CAS 80-05-7" is an ingredient's)
+    cas = None if need.functional else cas_material(need.text)
     material = (
-        (need.written_head and known_material(need.written_head))
+        cas
+        or (need.written_head and known_material(need.written_head))
         or (qualifier and known_material(head))
         or known_material(plain)
         or domain_reading(plain, context)
@@ -483,6 +502,7 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
     if material and tokenize(material) != tokenize(head):
         context = context if need.written_head else f"{head} {context}".strip()
         head = material
+    head = package_mounting(head, f"{need.text} {context}")  # "TO-220 transistors" are through-hole parts
     head_tokens = tuple(tokenize(head))
     noun = head_noun_of(head_tokens, MATERIAL_FORM_WORDS)
     if head == need.head and noun == need.head_noun and context == need.context:
