@@ -643,3 +643,34 @@ def test_an_ic_is_an_integrated_circuit_memory_or_logic_by_its_words() -> None:
     assert as_material(read_need("EEPROM ICs")).head == "memory type integrated circuit"
     assert as_material(read_need("motor driver ICs")).head == "logic type integrated circuit"
     assert as_material(read_need("ASIC devices")).head == "logic type integrated circuit"
+
+
+def test_a_tin_lead_solder_is_lead_containing_unless_the_need_asks_for_lead(tmp_path: Path) -> None:
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("solder, wire, Sn60Pb40, for electronics", "Tin-lead solder wire."),
+            ("solder, wire, Sn99Cu1, for electronics", "Lead-free solder wire."),
+        ],
+    )
+    mapper = OfflineMapper(
+        PicklistSearch.from_file(path, dense=False), calibrator=neutral("mapping", ["top"]), reranker=HAND_RERANKER
+    )
+    # RoHS default: a solder that does not ask for lead is lead-free; "lead-free" itself does not ask for lead
+    decision = mapper.choose(MappingInput(material_name="lead-free solder wire, for electronics"))
+    assert decision["choice"] == "solder, wire, Sn99Cu1, for electronics"
+    leaded = next(r for r in decision["runners_up"] if "Pb" in r["reference_product"])
+    assert any("lead-containing" in note for note in leaded["notes"])
+    # the tin/lead ratio asks for lead
+    decision = mapper.choose(MappingInput(material_name="solder wire 60/40, for electronics"))
+    leaded = next(r for r in decision["runners_up"] if "Pb" in r["reference_product"])
+    assert not any("lead-containing" in note for note in leaded["notes"])
+
+
+def test_the_said_rigidity_of_a_foam_beats_the_tables_usual_one() -> None:
+    from openpcf.vocabulary.common_names import known_material
+
+    assert known_material("rigid PU foam blocks") == "rigid polyurethane foam"
+    assert known_material("PU foam") == "flexible polyurethane foam"
+    assert known_material("PAM coagulant") == "polyacrylamide"
+    assert known_material("ferrite cores") == "ferrite"

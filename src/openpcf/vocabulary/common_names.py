@@ -478,6 +478,9 @@ ARTICLE_MATERIALS: dict[str, str] = {
     "glass fibre roving": "glass fibre",
     "e-glass": "glass fibre",
     "chopped strand mat": "glass fibre",
+    "ferrite core": "ferrite",
+    "ferrite bead": "ferrite",
+    "ferrite ring": "ferrite",
     "glasfaser": "glass fibre",
     "fibre de verre": "glass fibre",
     "fibra di vetro": "glass fibre",
@@ -1801,6 +1804,8 @@ _CLASS_WORDS = frozenset(
         "device",
         "ic",
         "chip",
+        "flocculant",
+        "coagulant",
     }
 )
 # Measures written after a name ("cling film 300 mm", "jerrycan 20 litre"): never part of the article.
@@ -2240,7 +2245,7 @@ def known_material(name: str) -> str | None:
         return code
     material = _table_material(_words(name))
     if material:
-        return with_said_colour(plain, material)
+        return with_said_foam(plain, with_said_colour(plain, material))
     first = re.match(r"\s*([^\W\d_]+)", name)
     material = german_chemical_name(first.group(1)) if first else None
     if material and _is_plain_tail(name[first.end() :]):
@@ -2315,6 +2320,17 @@ _SAID_COLOURS = {
     "white": "white",
 }
 _COLOUR_WORDS = frozenset(_SAID_COLOURS.values())
+
+
+def with_said_foam(name: str, material: str) -> str:
+    """``material`` read as the rigid polyurethane foam when the table's value is the flexible one and the buyer
+    said "rigid" ("rigid PU foam panels"), and the other way round: the table names the usual kind, the buyer's
+    word decides (lower-case ``name``)."""
+    if material == "flexible polyurethane foam" and re.search(r"\brigid\b", name):
+        return "rigid polyurethane foam"
+    if material == "rigid polyurethane foam" and re.search(r"\bflexible\b", name):
+        return "flexible polyurethane foam"
+    return material
 
 
 def with_said_colour(name: str, material: str) -> str:

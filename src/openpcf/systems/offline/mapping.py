@@ -83,8 +83,12 @@ _INORGANIC_CUES = re.compile(
 )
 # The lead-containing variant of an activity that also exists lead-free ("…, Pb containing" / "…, Pb free"),
 # and a need that asks for lead (leaded solder, "Pb containing", "SnPb").
-_LEADED = re.compile(r"\bPb containing\b")
-_ASKS_LEAD = re.compile(r"\b(?:lead|leaded|pb|snpb|sn\d+pb\d+|pb containing)\b", re.IGNORECASE)
+_LEADED = re.compile(r"\bPb containing\b|\bSn\d+(?:\.\d+)?Pb\d+")
+# (a tin-lead solder is also asked for by its ratio, "63/37" or "60/40" tin/lead — recalled solder usage)
+_ASKS_LEAD = re.compile(
+    r"\b(?:lead|leaded|pb|snpb|sn\d+pb\d+|pb containing|63/37|60/40)\b", re.IGNORECASE
+)
+_SAYS_LEAD_FREE = re.compile(r"\b(?:lead|pb)[\s-]?free\b", re.IGNORECASE)
 # A processing step named as ecoinvent names its services, the process first and the material processed after
 # the comma ("wire drawing, copper", "batch dyeing, fibre, cotton", "drawing of pipe, steel", "section bar
 # extrusion, aluminium"): its reference flow is the work done on a material the buyer supplies, not the
@@ -233,7 +237,11 @@ def score_candidate(
     if "recycled" in rules and recycled_mismatch(need_text, c.reference_product):
         score -= 0.15
         notes.append("a recycled material, and the need does not ask for recycled content")
-    if "lead_free" in rules and _LEADED.search(c.reference_product) and not _ASKS_LEAD.search(need_text):
+    if (
+        "lead_free" in rules
+        and _LEADED.search(c.reference_product)
+        and not _ASKS_LEAD.search(_SAYS_LEAD_FREE.sub(" ", need_text))
+    ):
         # RoHS (EU directive 2002/95/EC, in force 2006, and its successors): electronics are lead-free unless
         # the buyer says otherwise
         score -= 0.15
