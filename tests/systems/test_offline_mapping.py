@@ -674,3 +674,30 @@ def test_the_said_rigidity_of_a_foam_beats_the_tables_usual_one() -> None:
     assert known_material("PU foam") == "flexible polyurethane foam"
     assert known_material("PAM coagulant") == "polyacrylamide"
     assert known_material("ferrite cores") == "ferrite"
+
+
+def test_a_said_qualifier_excludes_its_opposite_and_bulk_is_the_default(tmp_path: Path) -> None:
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("board, coated", "Coated board."),
+            ("board, uncoated", "Uncoated board."),
+            ("gypsum, milled, loose", "Ground gypsum in bulk."),
+            ("gypsum, milled, packed", "Ground gypsum in bags."),
+        ],
+    )
+    mapper = OfflineMapper(
+        PicklistSearch.from_file(path, dense=False), calibrator=neutral("mapping", ["top"]), reranker=HAND_RERANKER
+    )
+    decision = mapper.choose(MappingInput(material_name="uncoated board"))
+    coated = next(r for r in decision["runners_up"] if r["reference_product"] == "board, coated")
+    assert any("says 'coated', the need says 'uncoated'" in n for n in coated["notes"])
+    assert decision["choice"] == "board, uncoated"
+    decision = mapper.choose(MappingInput(material_name="milled gypsum"))
+    assert decision["choice"] == "gypsum, milled, loose"
+    packed = next(r for r in decision["runners_up"] if r["reference_product"].endswith("packed"))
+    assert any("says nothing of packing" in n for n in packed["notes"])
+    # "25 kg bags" asks for the packed variant: no penalty for it
+    decision = mapper.choose(MappingInput(material_name="milled gypsum", description="in 25 kg bags"))
+    packed = next(r for r in decision["runners_up"] if r["reference_product"].endswith("packed"))
+    assert not any("packing" in n for n in packed["notes"])

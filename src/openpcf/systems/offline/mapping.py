@@ -143,6 +143,7 @@ RULES = (
     "base_name",
     "lead_free",
     "farming_system",
+    "said_qualifier",
     "generic_proxy",
 )
 
@@ -306,6 +307,51 @@ def same_kind(need: MaterialNeed, best: ScoredCandidate | None) -> bool:
     return best.precision >= 0.5
 
 
+#: Qualifier pairs ecoinvent uses to name two variants of one product ("flat glass, coated / uncoated",
+#: "sulfate pulp, bleached / unbleached", "bitumen adhesive compound, hot / cold", "… oil, crude / refined",
+#: "hydrated lime, loose / packed"): a need that says one of them is not the other.
+QUALIFIER_OPPOSITES = (
+    ("coated", "uncoated"),
+    ("bleached", "unbleached"),
+    ("hot", "cold"),
+    ("crude", "refined"),
+    ("loose", "packed"),
+)
+_ASKS_PACKED = re.compile(
+    r"\b(?:packed|packaged|bagged|bags?|sacks?|big[\s-]?bags?|pallets?|palletised|palletized|bundles?)\b"
+    r"|\b\d+\s*kg\b"
+)
+
+
+def prefer_said_qualifier(
+    need: MaterialNeed, scored: list[ScoredCandidate], search: PicklistSearch
+) -> list[ScoredCandidate]:
+    """Rule ``said_qualifier``: an activity that says the opposite of a qualifier the need says loses 0.15
+    ("Low-E coated glass" is not "flat glass, uncoated"; "cold rolled coil" is not "…, hot rolled"); and with
+    nothing said of packing, "X, packed" loses 0.15 to "X, loose" or "X" when the picklist has it — bulk is the
+    default, as virgin material and conventional farming are (a "25 kg" or "bags" asks for packed)."""
+    text = normalise_text(f"{need.text} {need.context}").lower()
+    said = set(tokenize(text))
+    packed_asked = bool(_ASKS_PACKED.search(text))
+    out = []
+    for s in scored:
+        tokens = set(s.candidate.tokens)
+        label = s.candidate.reference_product
+        notes = []
+        for a, b in QUALIFIER_OPPOSITES:
+            for mine, other in ((a, b), (b, a)):
+                if mine in said and other not in said and other in tokens and mine not in tokens:
+                    notes.append(f"says '{other}', the need says '{mine}'")
+        if ", packed" in label and not packed_asked and "packed" not in said:
+            bulk = (label.replace(", packed", ", loose"), label.replace(", packed", ""))
+            if any(search.index_of(b) is not None for b in bulk):
+                notes.append("a packed variant, and the need says nothing of packing")
+        if notes:
+            s = replace(s, score=s.score - 0.15 * min(1, len(notes)), notes=(*s.notes, *notes))
+        out.append(s)
+    return out
+
+
 #: Farming-system qualifiers ecoinvent appends to a product that also exists without them.
 FARMING_QUALIFIERS = (", organic", ", Swiss integrated production")
 _ASKS_FARMING = re.compile(
@@ -387,6 +433,8 @@ class OfflineMapper:
             scored = prefer_base_name(need, scored)
         if "farming_system" in self.rules:
             scored = prefer_conventional(need, scored, self.search)
+        if "said_qualifier" in self.rules:
+            scored = prefer_said_qualifier(need, scored, self.search)
         scored.sort(key=lambda s: (-s.score, -s.logit, s.candidate.index))
         return need, scored
 
