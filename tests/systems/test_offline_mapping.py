@@ -701,3 +701,20 @@ def test_a_said_qualifier_excludes_its_opposite_and_bulk_is_the_default(tmp_path
     decision = mapper.choose(MappingInput(material_name="milled gypsum", description="in 25 kg bags"))
     packed = next(r for r in decision["runners_up"] if r["reference_product"].endswith("packed"))
     assert not any("packing" in n for n in packed["notes"])
+
+
+def test_a_said_strength_prefers_the_sibling_with_the_nearest_percentage(tmp_path: Path) -> None:
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("acetic acid, without water, in 80% solution state", "Acetic acid, diluted."),
+            ("acetic acid, without water, in 98% solution state", "Glacial acetic acid."),
+        ],
+    )
+    mapper = OfflineMapper(
+        PicklistSearch.from_file(path, dense=False), calibrator=neutral("mapping", ["top"]), reranker=HAND_RERANKER
+    )
+    assert choose(mapper, "acetic acid 99.5%") == "acetic acid, without water, in 98% solution state"
+    assert choose(mapper, "acetic acid, 75 % solution") == "acetic acid, without water, in 80% solution state"
+    decision = mapper.choose(MappingInput(material_name="acetic acid"))  # no strength said: no note
+    assert not any("strength" in n for r in decision["runners_up"] for n in r["notes"])

@@ -144,6 +144,7 @@ RULES = (
     "lead_free",
     "farming_system",
     "said_qualifier",
+    "said_strength",
     "generic_proxy",
 )
 
@@ -352,6 +353,40 @@ def prefer_said_qualifier(
     return out
 
 
+_PERCENT = re.compile(r"(\d+(?:[.,]\d+)?)\s*%")
+
+
+def _percents(text: str) -> list[float]:
+    return [float(m.group(1).replace(",", ".")) for m in _PERCENT.finditer(text)]
+
+
+def prefer_said_strength(need: MaterialNeed, scored: list[ScoredCandidate]) -> list[ScoredCandidate]:
+    """Rule ``said_strength``: when the need says a strength or content in % ("ethanol 96 %", "FeCr 65 % Cr")
+    and candidates of one base name differ only in the % they say ("ethanol, …, in 95% solution state" /
+    "… 99.7% …"), those whose % is not the nearest to the need's lose 0.15."""
+    said = _percents(f"{need.text} {need.context}")
+    if not said:
+        return scored
+    by_base: dict[str, list[tuple[int, float]]] = {}
+    for i, s in enumerate(scored):
+        label = s.candidate.reference_product
+        stated = _percents(label)
+        if stated:
+            distance = min(abs(a - b) for a in stated for b in said)
+            by_base.setdefault(label.split(",")[0].strip().lower(), []).append((i, distance))
+    out = list(scored)
+    for members in by_base.values():
+        if len({d for _, d in members}) < 2:
+            continue
+        nearest = min(d for _, d in members)
+        for i, d in members:
+            if d > nearest:
+                s = out[i]
+                note = "says a strength farther from the need's than a sibling does"
+                out[i] = replace(s, score=s.score - 0.15, notes=(*s.notes, note))
+    return out
+
+
 #: Farming-system qualifiers ecoinvent appends to a product that also exists without them.
 FARMING_QUALIFIERS = (", organic", ", Swiss integrated production")
 _ASKS_FARMING = re.compile(
@@ -435,6 +470,8 @@ class OfflineMapper:
             scored = prefer_conventional(need, scored, self.search)
         if "said_qualifier" in self.rules:
             scored = prefer_said_qualifier(need, scored, self.search)
+        if "said_strength" in self.rules:
+            scored = prefer_said_strength(need, scored)
         scored.sort(key=lambda s: (-s.score, -s.logit, s.candidate.index))
         return need, scored
 
