@@ -100,3 +100,29 @@ def test_a_grade_before_a_form_word_does_not_hide_the_material() -> None:
     assert known_material("stainless steel 430 strip") == "chromium steel 18/8 stainless steel"
     assert known_material("stainless steel thing") is None
     assert known_material("denim fabric roll sheet") is None  # still at most two form words
+
+
+def test_every_identity_value_is_said_in_the_database_s_words(shared_dir) -> None:
+    """Each value of the new tables says only words some picklist activity uses, so the mapper's search can
+    find it (the picklist is shared development data: skipped when ../shared is absent)."""
+    import json
+
+    from openpcf.search import tokenize
+    from openpcf.vocabulary.systematic_names import COLOUR_INDEX_NAMES, SYSTEMATIC_NAMES
+    from openpcf.vocabulary.trade_names import TRADE_NAME_SERIES, TRADE_NAMES
+
+    picklist = shared_dir / "data" / "pcfbench-dev" / "ecoinvent_picklist.jsonl"
+    vocabulary = {
+        t
+        for line in picklist.read_text(encoding="utf-8").splitlines()
+        for t in tokenize(json.loads(line)["reference_product_name"])
+    }
+    values = [
+        *CAS_NUMBERS.values(),
+        *SYSTEMATIC_NAMES.values(),
+        *COLOUR_INDEX_NAMES.values(),
+        *TRADE_NAMES.values(),
+        *(material for _, _, material in TRADE_NAME_SERIES),
+    ]
+    unknown = sorted({v for v in values if any(t not in vocabulary for t in tokenize(v))})
+    assert unknown == []

@@ -67,7 +67,6 @@ SYSTEMATIC_NAMES: dict[str, str] = {
     "epoxyethane": "ethylene oxide",
     "methyloxirane": "propylene oxide",
     "1,2-epoxypropane": "propylene oxide",
-    "2-(chloromethyl)oxirane": "epichlorohydrin",
     # carbonyls, acids, esters, nitriles
     "methanal": "formaldehyde",
     "ethanal": "acetaldehyde",
@@ -111,8 +110,6 @@ SYSTEMATIC_NAMES: dict[str, str] = {
     "carbamide": "urea",
     "1,3,5-triazine-2,4,6-triamine": "melamine",
     "hexane-1,6-diamine": "hexamethylenediamine",
-    "azepan-2-one": "caprolactam",
-    "4,4'-(propane-2,2-diyl)diphenol": "bisphenol A",
     # halogenated
     "chloroethene": "vinyl chloride",
     "1,2-dichloroethane": "ethylene dichloride",
@@ -142,10 +139,7 @@ SYSTEMATIC_NAMES: dict[str, str] = {
     "iron trichloride": "iron(iii) chloride",
     "ferric chloride": "iron(iii) chloride",
     "ferrous sulfate": "iron sulfate",
-    "iron(ii) sulfate": "iron sulfate",
     "cupric sulfate": "copper sulfate",
-    "copper(ii) sulfate": "copper sulfate",
-    "titanium(iv) oxide": "titanium dioxide",
     "silicon dioxide": "silica sand",
     "dialuminium trioxide": "aluminium oxide",
     "sodium hexafluoroaluminate": "cryolite",
