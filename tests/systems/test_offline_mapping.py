@@ -610,7 +610,9 @@ def test_a_form_word_of_the_head_need_not_be_named_by_the_base_name(tmp_path: Pa
         ],
     )
     mapper = OfflineMapper(
-        PicklistSearch.from_file(path, dense=False), calibrator=neutral("mapping", ["top"]), reranker=HAND_RERANKER
+        PicklistSearch.from_file(path, dense=False),
+        calibrator=neutral("mapping", ["top"]),
+        reranker=HAND_RERANKER,
     )
     decision = mapper.choose(MappingInput(material_name="cobalt cathode squares 99.8%"))
     assert decision["choice"] == "cobalt"
@@ -634,7 +636,9 @@ def test_a_participle_after_the_comma_is_said_before_the_name() -> None:
 
 def test_a_package_code_says_how_a_component_is_mounted() -> None:
     assert as_material(read_need("MOSFETs, DPAK")).head == "surface-mounted transistor"
-    assert as_material(read_need("TO-92 transistors")).head.startswith("wired small size through-hole mounting")
+    assert as_material(read_need("TO-92 transistors")).head.startswith(
+        "wired small size through-hole mounting"
+    )
     assert as_material(read_need("rectifier diodes, DO-41")).head.startswith("through-hole mounting")
     assert as_material(read_need("rectifier diodes")).head == "rectifier diodes"  # no package said
 
@@ -654,7 +658,9 @@ def test_a_tin_lead_solder_is_lead_containing_unless_the_need_asks_for_lead(tmp_
         ],
     )
     mapper = OfflineMapper(
-        PicklistSearch.from_file(path, dense=False), calibrator=neutral("mapping", ["top"]), reranker=HAND_RERANKER
+        PicklistSearch.from_file(path, dense=False),
+        calibrator=neutral("mapping", ["top"]),
+        reranker=HAND_RERANKER,
     )
     # RoHS default: a solder that does not ask for lead is lead-free; "lead-free" itself does not ask for lead
     decision = mapper.choose(MappingInput(material_name="lead-free solder wire, for electronics"))
@@ -687,7 +693,9 @@ def test_a_said_qualifier_excludes_its_opposite_and_bulk_is_the_default(tmp_path
         ],
     )
     mapper = OfflineMapper(
-        PicklistSearch.from_file(path, dense=False), calibrator=neutral("mapping", ["top"]), reranker=HAND_RERANKER
+        PicklistSearch.from_file(path, dense=False),
+        calibrator=neutral("mapping", ["top"]),
+        reranker=HAND_RERANKER,
     )
     decision = mapper.choose(MappingInput(material_name="uncoated board"))
     coated = next(r for r in decision["runners_up"] if r["reference_product"] == "board, coated")
@@ -712,7 +720,9 @@ def test_a_said_strength_prefers_the_sibling_with_the_nearest_percentage(tmp_pat
         ],
     )
     mapper = OfflineMapper(
-        PicklistSearch.from_file(path, dense=False), calibrator=neutral("mapping", ["top"]), reranker=HAND_RERANKER
+        PicklistSearch.from_file(path, dense=False),
+        calibrator=neutral("mapping", ["top"]),
+        reranker=HAND_RERANKER,
     )
     assert choose(mapper, "acetic acid 99.5%") == "acetic acid, without water, in 98% solution state"
     assert choose(mapper, "acetic acid, 75 % solution") == "acetic acid, without water, in 80% solution state"

@@ -2460,7 +2460,10 @@ _PACKAGES = (
     ),
     (re.compile(r"\bTO-?(?:220|247|264|3P?|126|218)\b"), "wired big size through-hole mounting"),
     (re.compile(r"\bTO-?92\b"), "wired small size through-hole mounting"),
-    (re.compile(r"\b(?:P?DIP(?:-?\d+)?|DO-?(?:41|35|15|201))\b|\b(?:axial|radial)\b", re.IGNORECASE), "through-hole mounting"),
+    (
+        re.compile(r"\b(?:P?DIP(?:-?\d+)?|DO-?(?:41|35|15|201))\b|\b(?:axial|radial)\b", re.IGNORECASE),
+        "through-hole mounting",
+    ),
 )
 _COMPONENT_NOUNS = frozenset({"transistor", "diode", "resistor", "capacitor", "inductor"})
 _MOUNTING_SAID = re.compile(r"surface|through-hole|wired|\bsmd\b|\bsmt\b|\btht\b", re.IGNORECASE)

@@ -257,8 +257,14 @@ _DE_ACIDS = {
     "terephthal": ("purified terephthalic acid", "terephthalate"),
     "amidosulfon": ("sulfamic acid", "sulfamate"),
 }
-_DE_ALKYLS = {"methyl": "methyl", "ethyl": "ethyl", "butyl": "butyl", "propyl": "propyl", "vinyl": "vinyl",
-              "isopropyl": "isopropyl"}
+_DE_ALKYLS = {
+    "methyl": "methyl",
+    "ethyl": "ethyl",
+    "butyl": "butyl",
+    "propyl": "propyl",
+    "vinyl": "vinyl",
+    "isopropyl": "isopropyl",
+}
 
 
 def german_chemical_name(word: str) -> str | None:
@@ -283,5 +289,5 @@ def german_chemical_name(word: str) -> str | None:
         return None
     for cation, english in _DE_CATIONS.items():
         if plain.startswith(cation) and plain[len(cation) :] in _DE_ANIONS:
-            return f"{english} {_DE_ANIONS[plain[len(cation):]]}"
+            return f"{english} {_DE_ANIONS[plain[len(cation) :]]}"
     return None

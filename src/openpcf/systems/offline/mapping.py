@@ -85,9 +85,7 @@ _INORGANIC_CUES = re.compile(
 # and a need that asks for lead (leaded solder, "Pb containing", "SnPb").
 _LEADED = re.compile(r"\bPb containing\b|\bSn\d+(?:\.\d+)?Pb\d+")
 # (a tin-lead solder is also asked for by its ratio, "63/37" or "60/40" tin/lead — recalled solder usage)
-_ASKS_LEAD = re.compile(
-    r"\b(?:lead|leaded|pb|snpb|sn\d+pb\d+|pb containing|63/37|60/40)\b", re.IGNORECASE
-)
+_ASKS_LEAD = re.compile(r"\b(?:lead|leaded|pb|snpb|sn\d+pb\d+|pb containing|63/37|60/40)\b", re.IGNORECASE)
 _SAYS_LEAD_FREE = re.compile(r"\b(?:lead|pb)[\s-]?free\b", re.IGNORECASE)
 # A processing step named as ecoinvent names its services, the process first and the material processed after
 # the comma ("wire drawing, copper", "batch dyeing, fibre, cotton", "drawing of pipe, steel", "section bar

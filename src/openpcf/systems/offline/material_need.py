@@ -23,8 +23,8 @@ from openpcf.vocabulary.common_names import (
     mounting_spelled_out,
     package_mounting,
 )
-from openpcf.vocabulary.spellings import iupac_spelling
 from openpcf.vocabulary.material_words import RECYCLED_MARKERS
+from openpcf.vocabulary.spellings import iupac_spelling
 from openpcf.vocabulary.translation import english_name
 
 # "Market for materials that fulfill X" / "market for X" wrappers around the need itself.
@@ -141,9 +141,11 @@ MILL_FORM_WORDS = frozenset(
 # "charcoal lumps" charcoal, "tin ingots" tin (a cast or semi-finished form of a metal, sixth pass). Kept apart
 # from :data:`FORM_WORDS`, which triage and the re-ranker's training also read, so their fitted parameters stay
 # as they were.
-MATERIAL_FORM_WORDS = FORM_WORDS | frozenset(
-    ["pigment", "material", "crystal", "lump", "briquette", "prill", "ingot", "billet"]
-) | MILL_FORM_WORDS
+MATERIAL_FORM_WORDS = (
+    FORM_WORDS
+    | frozenset(["pigment", "material", "crystal", "lump", "briquette", "prill", "ingot", "billet"])
+    | MILL_FORM_WORDS
+)
 
 
 # Units of mass, length, volume and grammage written after a number ("250 g", "80 gsm", "12 mm"): a measure
@@ -208,7 +210,9 @@ _TRAILING_POLYMER_FORM = re.compile(
 )
 _POLYMER_CODE = re.compile(r"[A-Z][A-Z0-9-]{1,7}")
 _GLASS_FILLED = re.compile(r"\b(?:gf|gb|gk)\s*-?\d{0,2}\b|\bglass\b", re.IGNORECASE)
-_POLYMER_WORDS = re.compile(r"\b(?:poly\w+|poli\w+|nylon|copolymer|rubber|elastomer|acetal|plastic)\b", re.IGNORECASE)
+_POLYMER_WORDS = re.compile(
+    r"\b(?:poly\w+|poli\w+|nylon|copolymer|rubber|elastomer|acetal|plastic)\b", re.IGNORECASE
+)
 _NYLON_66 = re.compile(r"\b(?:pa|polyamide|nylon)\s*-?\s*6[.,/-]?6\b", re.IGNORECASE)
 _NYLON_6 = re.compile(r"\b(?:pa|polyamide|nylon)\s*-?\s*6\b(?![.,/-]?\d)", re.IGNORECASE)
 
