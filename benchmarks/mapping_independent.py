@@ -8,7 +8,9 @@ foods, German/French/Italian/Spanish names) each with the picklist activity a pr
 It was written before any change it measures and never from PCFBench dev items. Two more sets share its schema
 (``--set``): ``mapping_independent_holdout.jsonl`` (86 items, written after the common-names table; used for
 selection since the fifth pass) and ``mapping_independent_blind.jsonl`` (149 items over eleven purchase
-categories, written before the fifth pass and run only before and after it; see docs/offline.md). The picklist is shared data
+categories, written before the fifth pass and run only before and after it; see docs/offline.md) and
+``mapping_independent_blind2.jsonl`` (256 supplier-style B2B names — trade names, CAS numbers, IUPAC names, grades,
+forms, DE/FR/IT/ES, formulas — written before the seventh pass and run once blind). The picklist is shared data
 and is not copied into the repository: each expected answer is stored as the SHA-1 of its reference-product
 string (UTF-8, exactly as in the picklist), with a short ``why`` in the author's words; this script resolves
 the hashes against the picklist in ``--data``.

@@ -575,3 +575,156 @@ def test_an_acronym_the_vocabulary_spells_out_is_not_an_unknown_article_word() -
     # an article word the vocabulary cannot spell out is still dropped
     need = as_material(read_need("surface-mounted widgets"))
     assert without_unknown_article(need, vocabulary).head == "surface-mounted"
+
+
+def test_a_mill_or_trade_form_is_never_the_head_noun() -> None:
+    # seventh pass: the metal, mineral or polymer is the thing bought, its form is not
+    assert as_material(read_need("copper strip, 0.2 mm")).head_noun == "copper"
+    assert as_material(read_need("cobalt cathodes")).head_noun == "cobalt"
+    assert as_material(read_need("garnet sand, 80 mesh")).head_noun == "garnet"
+    assert as_material(read_need("tin concentrate 60%")).head_noun == "tin"
+    assert as_material(read_need("hafnium sponge")).head_noun == "hafnium"
+
+
+def test_a_salt_named_after_its_acid_is_a_qualifier() -> None:
+    assert without_qualifier("DTPA pentasodium salt") == ("DTPA", "pentasodium salt")
+    assert without_qualifier("gluconic acid sodium salt") == ("gluconic acid", "sodium salt")
+    assert without_qualifier("salt") == ("salt", "")
+
+
+def test_a_resin_or_pellet_after_a_polymer_code_is_the_polymer() -> None:
+    assert polymer_grade("HDPE resin") == "HDPE"
+    assert polymer_grade("PS impact copolymer pellets") == "PS"  # a form word after a grade tail
+    assert polymer_grade("polyester resin") is None  # a resin named in words is its own product
+    assert polymer_grade("LDPE granulate") is None  # a form word alone leaves the name as written
+    assert polymer_grade("XYZ resin") is None  # a code the vocabulary does not read as a polymer
+
+
+def test_a_form_word_of_the_head_need_not_be_named_by_the_base_name(tmp_path: Path) -> None:
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("cobalt", "Cobalt metal, electrolytic."),
+            ("cobalt concentrate, 10% Co", "A flotation concentrate of cobalt ore."),
+            ("cathode, NMC111, for Li-ion battery", "Battery cathode."),
+        ],
+    )
+    mapper = OfflineMapper(
+        PicklistSearch.from_file(path, dense=False),
+        calibrator=neutral("mapping", ["top"]),
+        reranker=HAND_RERANKER,
+    )
+    decision = mapper.choose(MappingInput(material_name="cobalt cathode squares 99.8%"))
+    assert decision["choice"] == "cobalt"
+    battery = next(r for r in decision["runners_up"] if r["reference_product"].startswith("cathode"))
+    assert any("does not name 'cobalt'" in note for note in battery["notes"])
+
+
+def test_a_cas_number_anywhere_in_the_name_identifies_the_substance() -> None:
+    need = as_material(read_need("Solvent CAS No. 67-64-1, 99.5%"))  # "No." would end the head
+    assert need.head == "acetone"
+    # a function word keeps its reading: the number is an ingredient's
+    assert as_material(read_need("curing agent, CAS 80-05-7")).head == "curing agent"
+
+
+def test_a_participle_after_the_comma_is_said_before_the_name() -> None:
+    need = as_material(read_need("vermiculite, exfoliated, 100 l bags"))
+    assert need.head == "exfoliated vermiculite"
+    assert need.context == "100 l bags"
+    assert as_material(read_need("zircon flour, fine grade")).head == "zircon flour"  # not a participle
+
+
+def test_a_package_code_says_how_a_component_is_mounted() -> None:
+    assert as_material(read_need("MOSFETs, DPAK")).head == "surface-mounted transistor"
+    assert as_material(read_need("TO-92 transistors")).head.startswith(
+        "wired small size through-hole mounting"
+    )
+    assert as_material(read_need("rectifier diodes, DO-41")).head.startswith("through-hole mounting")
+    assert as_material(read_need("rectifier diodes")).head == "rectifier diodes"  # no package said
+
+
+def test_an_ic_is_an_integrated_circuit_memory_or_logic_by_its_words() -> None:
+    assert as_material(read_need("EEPROM ICs")).head == "memory type integrated circuit"
+    assert as_material(read_need("motor driver ICs")).head == "logic type integrated circuit"
+    assert as_material(read_need("ASIC devices")).head == "logic type integrated circuit"
+
+
+def test_a_tin_lead_solder_is_lead_containing_unless_the_need_asks_for_lead(tmp_path: Path) -> None:
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("solder, wire, Sn60Pb40, for electronics", "Tin-lead solder wire."),
+            ("solder, wire, Sn99Cu1, for electronics", "Lead-free solder wire."),
+        ],
+    )
+    mapper = OfflineMapper(
+        PicklistSearch.from_file(path, dense=False),
+        calibrator=neutral("mapping", ["top"]),
+        reranker=HAND_RERANKER,
+    )
+    # RoHS default: a solder that does not ask for lead is lead-free; "lead-free" itself does not ask for lead
+    decision = mapper.choose(MappingInput(material_name="lead-free solder wire, for electronics"))
+    assert decision["choice"] == "solder, wire, Sn99Cu1, for electronics"
+    leaded = next(r for r in decision["runners_up"] if "Pb" in r["reference_product"])
+    assert any("lead-containing" in note for note in leaded["notes"])
+    # the tin/lead ratio asks for lead
+    decision = mapper.choose(MappingInput(material_name="solder wire 60/40, for electronics"))
+    leaded = next(r for r in decision["runners_up"] if "Pb" in r["reference_product"])
+    assert not any("lead-containing" in note for note in leaded["notes"])
+
+
+def test_the_said_rigidity_of_a_foam_beats_the_tables_usual_one() -> None:
+    from openpcf.vocabulary.common_names import known_material
+
+    assert known_material("rigid PU foam blocks") == "rigid polyurethane foam"
+    assert known_material("PU foam") == "flexible polyurethane foam"
+    assert known_material("PAM coagulant") == "polyacrylamide"
+    assert known_material("ferrite cores") == "ferrite"
+
+
+def test_a_said_qualifier_excludes_its_opposite_and_bulk_is_the_default(tmp_path: Path) -> None:
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("board, coated", "Coated board."),
+            ("board, uncoated", "Uncoated board."),
+            ("gypsum, milled, loose", "Ground gypsum in bulk."),
+            ("gypsum, milled, packed", "Ground gypsum in bags."),
+        ],
+    )
+    mapper = OfflineMapper(
+        PicklistSearch.from_file(path, dense=False),
+        calibrator=neutral("mapping", ["top"]),
+        reranker=HAND_RERANKER,
+    )
+    decision = mapper.choose(MappingInput(material_name="uncoated board"))
+    coated = next(r for r in decision["runners_up"] if r["reference_product"] == "board, coated")
+    assert any("says 'coated', the need says 'uncoated'" in n for n in coated["notes"])
+    assert decision["choice"] == "board, uncoated"
+    decision = mapper.choose(MappingInput(material_name="milled gypsum"))
+    assert decision["choice"] == "gypsum, milled, loose"
+    packed = next(r for r in decision["runners_up"] if r["reference_product"].endswith("packed"))
+    assert any("says nothing of packing" in n for n in packed["notes"])
+    # "25 kg bags" asks for the packed variant: no penalty for it
+    decision = mapper.choose(MappingInput(material_name="milled gypsum", description="in 25 kg bags"))
+    packed = next(r for r in decision["runners_up"] if r["reference_product"].endswith("packed"))
+    assert not any("packing" in n for n in packed["notes"])
+
+
+def test_a_said_strength_prefers_the_sibling_with_the_nearest_percentage(tmp_path: Path) -> None:
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("acetic acid, without water, in 80% solution state", "Acetic acid, diluted."),
+            ("acetic acid, without water, in 98% solution state", "Glacial acetic acid."),
+        ],
+    )
+    mapper = OfflineMapper(
+        PicklistSearch.from_file(path, dense=False),
+        calibrator=neutral("mapping", ["top"]),
+        reranker=HAND_RERANKER,
+    )
+    assert choose(mapper, "acetic acid 99.5%") == "acetic acid, without water, in 98% solution state"
+    assert choose(mapper, "acetic acid, 75 % solution") == "acetic acid, without water, in 80% solution state"
+    decision = mapper.choose(MappingInput(material_name="acetic acid"))  # no strength said: no note
+    assert not any("strength" in n for r in decision["runners_up"] for n in r["notes"])

@@ -9,6 +9,9 @@ One place for each, used by every package above it (search, factors, engine, the
 - :mod:`.abbreviations` — abbreviations and trade names → database names (PE, HDPE, "styrofoam" …);
 - :mod:`.common_names` — what an everyday, common, trade, regional or coded name is made of ("cling film" →
   LDPE film, "caustic soda" → sodium hydroxide, "AISI 304" → chromium steel; read by the offline mapper);
+- :mod:`.cas_numbers`, :mod:`.systematic_names`, :mod:`.trade_names` — a substance's identity as suppliers
+  write it: CAS Registry Numbers (check digit verified), IUPAC, Colour Index and German compound names, and
+  trade-name families ("Ultramid B" → nylon 6); read through :mod:`.common_names` by the offline mapper;
 - :mod:`.material_words` — the one word table of recycling (recycled, scrap, secondary, cullet …) with
   the pattern each reader builds from it, and the packaging words;
 - :mod:`.product_forms` — nouns that name a finished product by its form (garments, furniture, devices,

@@ -31,7 +31,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from openpcf.vocabulary.cas_numbers import cas_material
 from openpcf.vocabulary.names import lemma, strip_accents
+from openpcf.vocabulary.systematic_names import COLOUR_INDEX_NAMES, SYSTEMATIC_NAMES, german_chemical_name
+from openpcf.vocabulary.trade_names import trade_name_material
 
 _PE_FILM = "low density polyethylene packaging film"
 _HDPE = "high density polyethylene granulate"
@@ -475,6 +478,15 @@ ARTICLE_MATERIALS: dict[str, str] = {
     "glass fibre roving": "glass fibre",
     "e-glass": "glass fibre",
     "chopped strand mat": "glass fibre",
+    "diesel en 590": "low-sulfur diesel",
+    "en 590 diesel": "low-sulfur diesel",
+    "ferrite core": "ferrite",
+    "ferrite bead": "ferrite",
+    "ferrite ring": "ferrite",
+    "glasfaser": "glass fibre",
+    "fibre de verre": "glass fibre",
+    "fibra di vetro": "glass fibre",
+    "fibra de vidrio": "glass fibre",
     "grp": "hand lay-up polyester resin glass fibre reinforced plastic",
     "frp": "hand lay-up polyester resin glass fibre reinforced plastic",
     "carbon fibre composite": "injection moulded carbon fibre reinforced plastic",
@@ -865,6 +877,14 @@ COMMON_NAMES: dict[str, str] = {
     "acide acetique": "acetic acid",
     "acido acetico": "acetic acid",
     "zitronensaure": "citric acid",
+    "stearin": "stearic acid",
+    "cloruro ferrico": "iron(iii) chloride",
+    "chlorure ferrique": "iron(iii) chloride",
+    "cloruro de hierro": "iron(iii) chloride",
+    "eisen iii chlorid": "iron(iii) chloride",
+    "solfato ferroso": "iron sulfate",
+    "sulfato ferroso": "iron sulfate",
+    "sulfate ferreux": "iron sulfate",
     "kartoffel": "potato",
     "pomme de terre": "potato",
     "patata": "potato",
@@ -1440,6 +1460,36 @@ CODES: dict[str, str] = {
     "CRGO": "grain oriented electrical steel",
     "GOES": "grain oriented electrical steel",
     "ITO": "indium tin oxide",
+    # semiconductor devices by their trade acronym (general electronics usage)
+    "MOSFET": "transistor",
+    "IGBT": "transistor",
+    "BJT": "transistor",
+    "FPGA": "logic type integrated circuit",
+    "ASIC": "logic type integrated circuit",
+    "CPU": "logic type integrated circuit",
+    "MCU": "logic type integrated circuit",
+    "GPU": "logic type integrated circuit",
+    "DSP": "logic type integrated circuit",
+    "DRAM": "memory type integrated circuit",
+    "SRAM": "memory type integrated circuit",
+    "NAND": "memory type integrated circuit",
+    "EEPROM": "memory type integrated circuit",
+    # seventh pass: resin, amine and lactone shorthand of the trade (ISO 1043-1 for the resins)
+    "UF": "urea formaldehyde resin",
+    "MF": "melamine formaldehyde resin",
+    "MUF": "melamine urea formaldehyde adhesive",
+    "PF": "phenolic resin",
+    "UP": "unsaturated polyester resin",
+    "VE": "bisphenol A epoxy based vinyl ester resin",
+    "PAM": "polyacrylamide",
+    "TEA": "triethanolamine",
+    "GBL": "butyrolactone",
+    "ECH": "epichlorohydrin",
+    "PVDC": "polyvinylidenchloride granulate",
+    "PPS": "polyphenylene sulfide",
+    "PSU": "polysulfone",
+    "PVF": "polyvinylfluoride",
+    "PCC": "precipitated calcium carbonate",
 }
 
 #: Chemical formulas and formula-like codes, matched case-sensitively as written (alone or as the first of two
@@ -1491,6 +1541,47 @@ FORMULAS: dict[str, str] = {
     "SF6": "liquid sulfur hexafluoride",
     "CH3OH": "methanol",
     "C2H5OH": "ethanol",
+    # seventh pass: more salts, oxides and halides of industry (formulas are facts)
+    "TiCl4": "titanium tetrachloride",
+    "SiCl4": "silicon tetrachloride",
+    "KMnO4": "potassium permanganate",
+    "Na2SO3": "sodium sulfite",
+    "NaHSO3": "sodium hydrogen sulfite",
+    "NaHSO4": "sodium hydrogen sulfate",
+    "Na2S": "sodium sulfide",
+    "NaClO3": "sodium chlorate",
+    "NaClO4": "sodium perchlorate",
+    "NaOCl": "sodium hypochlorite",
+    "NaNO3": "sodium nitrate",
+    "NaNO2": "sodium nitrite",
+    "KNO3": "potassium nitrate",
+    "NH4NO3": "ammonium nitrate",
+    "NH4Cl": "ammonium chloride",
+    "Na3PO4": "trisodium phosphate",
+    "NaF": "sodium fluoride",
+    "AlF3": "aluminium fluoride",
+    "CaF2": "fluorspar",
+    "BaSO4": "barite",
+    "BaCO3": "barium carbonate",
+    "SrCO3": "strontium carbonate",
+    "ZnSO4": "zinc monosulfate",
+    "ZnS": "zinc sulfide",
+    "SnO2": "tin dioxide",
+    "MoO3": "molybdenum trioxide",
+    "MoS2": "molybdenite",
+    "CrO3": "chromium trioxide",
+    "B2O3": "boric oxide",
+    "H3BO3": "boric acid",
+    "Y2O3": "yttrium oxide",
+    "La2O3": "lanthanum oxide",
+    "Nd2O3": "neodymium oxide",
+    "Li2SO4": "lithium sulfate",
+    "LiCl": "lithium chloride",
+    "CoCO3": "cobalt carbonate",
+    "Fe3O4": "magnetite",
+    "SO2": "liquid sulfur dioxide",
+    "C3H8": "propane",
+    "DMAc": "dimethylacetamide",
 }
 
 #: Standard grade designations → alloy family (patterns on lower-case text without accents).
@@ -1541,7 +1632,7 @@ def _words(text: str) -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def _phrase_table() -> dict[tuple[str, ...], str]:
     table: dict[tuple[str, ...], str] = {}
-    for source in (ARTICLE_MATERIALS, COMMON_NAMES):
+    for source in (ARTICLE_MATERIALS, COMMON_NAMES, SYSTEMATIC_NAMES, COLOUR_INDEX_NAMES):
         for key, value in source.items():
             table.setdefault(_words(key), value)
     return table
@@ -1573,6 +1664,8 @@ _FORMS = frozenset(
         "pellet",
         "powder",
         "flake",
+        "solution",
+        "pigment",
         "bag",
         "sack",
         "material",
@@ -1711,6 +1804,11 @@ _CLASS_WORDS = frozenset(
         "gas",
         "chemical",
         "acid",
+        "device",
+        "ic",
+        "chip",
+        "flocculant",
+        "coagulant",
     }
 )
 # Measures written after a name ("cling film 300 mm", "jerrycan 20 litre"): never part of the article.
@@ -2072,15 +2170,27 @@ def _plain_prefix(words: tuple[str, ...]) -> bool:
     return all(w in _PLAIN_WORDS or any(c.isdigit() for c in w) for w in words)
 
 
+def _skippable(word: str, after: tuple[str, ...]) -> bool:
+    """True when ``word`` may be skipped at the end of a name: a form word, or a grade code holding a digit
+    written before a form word ("stainless steel 316 bar", "copper C11000 busbar" — seventh pass)."""
+    if word in _FORMS:
+        return True
+    return any(c.isdigit() for c in word) and bool(after) and all(w in _FORMS for w in after)
+
+
 def _ends_with_phrase(words: tuple[str, ...]) -> str | None:
     """The material of the longest table phrase ending ``words``, or ending them but for one or two form
     words ("denim fabric", "rock wool batts", "copper wire rod"). An application key (:data:`_APPLICATION_KEYS`)
     counts only after place words ("double glazing", not "polycarbonate glazing"), a bare key
     (:data:`_BARE_KEYS`) only after plain descriptive words ("raw milk", not "coconut milk")."""
     table = _phrase_table()
-    for end in (len(words), len(words) - 1, len(words) - 2):
-        if end < len(words) and (end < 1 or words[end] not in _FORMS):
-            break  # up to two trailing form words may follow the article
+    for end in range(len(words), len(words) - 4, -1):
+        if end < len(words) and (
+            end < 1
+            or not _skippable(words[end], words[end + 1 :])
+            or sum(w in _FORMS for w in words[end:]) > 2
+        ):
+            break  # up to two trailing form words may follow the article, or a grade before one ("316 bar")
         for start in range(end):
             key = words[start:end]
             material = table.get(key)
@@ -2125,14 +2235,34 @@ def known_material(name: str) -> str | None:
     (:data:`CODES`, "MEK"), alone or followed by one form or class word ("NaOH pellets", "DAP fertiliser";
     "MAP tray" is modified-atmosphere packaging, not a fertiliser).
     """
+    material = cas_material(name) or trade_name_material(name)
+    if material:
+        return material
+    name = _HYDRATE_DOT.sub("", name)  # "ZnSO4·H2O" is zinc sulfate, hydrated
     plain = strip_accents(name).lower()
     for pattern, material in GRADE_PATTERNS:
         if pattern.search(plain):
             return material
+    code = _code_material(name)
+    if code and _CODE.findall(name)[0].isupper():  # "TEA 99%" written in capitals is the amine, not tea
+        return code
     material = _table_material(_words(name))
     if material:
-        return with_said_colour(plain, material)
+        return with_said_foam(plain, with_said_colour(plain, material))
+    first = re.match(r"\s*([^\W\d_]+)", name)
+    material = german_chemical_name(first.group(1)) if first else None
+    if material and _is_plain_tail(name[first.end() :]):
+        return material
+    return _code_material(name)
+
+
+def _code_material(name: str) -> str | None:
+    """A chemical formula (:data:`FORMULAS`, case-sensitive) or an upper-case code (:data:`CODES`) alone, or
+    followed by one form or class word ("NaOH pellets", "DAP fertiliser"), or by use words and then one ("IPA
+    cleaning solvent"); None otherwise ("MAP tray" is modified-atmosphere packaging, not a fertiliser)."""
     raw = _CODE.findall(name)
+    while len(raw) > 1 and (raw[-1].isdigit() or raw[-1].lower() in _UNITS):
+        raw.pop()  # a strength or size after the code ("TEA 99%", "H2O2 50 %")
     # a code or formula alone, or followed by one form or class word ("DAP fertiliser", "NaOH pellets"; not
     # "MAP tray", modified-atmosphere packaging), or by a use word and then one ("IPA cleaning solvent")
     tail = [lemma(w.lower()) for w in raw[1:]]
@@ -2148,6 +2278,17 @@ def known_material(name: str) -> str | None:
     if raw[0].isupper() and raw[0] in CODES:
         return CODES[raw[0]]
     return None
+
+
+# Water of crystallisation written after a formula ("ZnSO4·H2O", "CuSO4.5H2O", "MgSO4 * 7 H2O").
+_HYDRATE_DOT = re.compile(r"\s*[·.*x]\s*\d*\s*H2O\b")
+
+
+def _is_plain_tail(text: str) -> bool:
+    """True when ``text`` (what follows a name's first word) holds only numbers, units, percentages, form or
+    class words ("Phosphorsäure 85 %", "Zinkoxid Pulver")."""
+    words = _words(text)
+    return all(not w.isalpha() or w in _UNITS or w in _FORMS or w in _CLASS_WORDS for w in words)
 
 
 # Words saying what a chemical or material is used for, written between a code and its class word ("IPA cleaning
@@ -2182,6 +2323,17 @@ _SAID_COLOURS = {
     "white": "white",
 }
 _COLOUR_WORDS = frozenset(_SAID_COLOURS.values())
+
+
+def with_said_foam(name: str, material: str) -> str:
+    """``material`` read as the rigid polyurethane foam when the table's value is the flexible one and the buyer
+    said "rigid" ("rigid PU foam panels"), and the other way round: the table names the usual kind, the buyer's
+    word decides (lower-case ``name``)."""
+    if material == "flexible polyurethane foam" and re.search(r"\brigid\b", name):
+        return "rigid polyurethane foam"
+    if material == "rigid polyurethane foam" and re.search(r"\bflexible\b", name):
+        return "flexible polyurethane foam"
+    return material
 
 
 def with_said_colour(name: str, material: str) -> str:
@@ -2259,7 +2411,7 @@ def domain_reading(head: str, context: str) -> str | None:
     circuit", "spruce chips" → "wood chips". Only when exactly one domain is named (words of ``head`` first,
     then ``context``)."""
     words = _words(head)
-    if not words or words[-1] != "chip":
+    if not words or words[-1] not in ("chip", "ic"):
         return None
     for text in (head, context):
         said = set(re.findall(r"[a-z0-9]+", strip_accents(text).lower()))
@@ -2271,7 +2423,8 @@ def domain_reading(head: str, context: str) -> str | None:
             return "wood chips"
         if electronics and wood:
             return None
-    return None
+    # an "IC" is an integrated circuit whatever else is said; without a memory word, a logic one
+    return "logic type integrated circuit" if words[-1] == "ic" else None
 
 
 # Electronics assembly codes written before a component ("SMD resistors", "THT capacitors"): how the part is
@@ -2291,3 +2444,41 @@ def mounting_spelled_out(head: str) -> str:
     → "through-hole mounting resistors", "SMD LEDs" → "surface-mounted LEDs". Capitals only, and only before
     another word (a code alone is left to the abbreviation table)."""
     return _MOUNTING_CODE.sub(lambda m: _MOUNTING_CODES[m.group(1)], head)
+
+
+# Component packages (JEDEC/EIA outlines and imperial chip sizes; general electronics usage, recalled): how a part
+# is mounted, and for transistors its size class, in the database's words. Surface-mount outlines (SOT-23,
+# SOD-123, SOIC, QFN, BGA, MELF, 0603 …), large through-hole power outlines (TO-220, TO-247, TO-3), small ones
+# (TO-92) and other leaded forms (DIP, DO-41, axial, radial).
+_PACKAGES = (
+    (
+        re.compile(
+            r"\b(?:SOT|SOD|SOIC|SSOP|TSSOP|MSOP|QFN|DFN|QFP|LQFP|TQFP|BGA|PLCC|MELF|D2?PAK)(?:-?\d+)?\b"
+            r"|\b(?:0201|0402|0603|0805|1206|1210|2512)\b"
+        ),
+        "surface-mounted",
+    ),
+    (re.compile(r"\bTO-?(?:220|247|264|3P?|126|218)\b"), "wired big size through-hole mounting"),
+    (re.compile(r"\bTO-?92\b"), "wired small size through-hole mounting"),
+    (
+        re.compile(r"\b(?:P?DIP(?:-?\d+)?|DO-?(?:41|35|15|201))\b|\b(?:axial|radial)\b", re.IGNORECASE),
+        "through-hole mounting",
+    ),
+)
+_COMPONENT_NOUNS = frozenset({"transistor", "diode", "resistor", "capacitor", "inductor"})
+_MOUNTING_SAID = re.compile(r"surface|through-hole|wired|\bsmd\b|\bsmt\b|\btht\b", re.IGNORECASE)
+
+
+def package_mounting(head: str, text: str) -> str:
+    """``head`` with the mounting its package code says, when ``head`` names a discrete component that does
+    not yet say its mounting: ("transistor", "TO-220 power transistors") → "wired big size through-hole
+    mounting transistor"; ("resistor", "0805 thick film") → "surface-mounted resistor". Unchanged otherwise."""
+    words = _words(head)
+    if not words or words[-1] not in _COMPONENT_NOUNS or _MOUNTING_SAID.search(head):
+        return head
+    for pattern, mounting in _PACKAGES:
+        if pattern.search(text):
+            if "wired" in mounting and words[-1] != "transistor":
+                mounting = "through-hole mounting"  # size classes are the database's for transistors only
+            return f"{mounting} {head}"
+    return head

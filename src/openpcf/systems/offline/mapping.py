@@ -83,8 +83,10 @@ _INORGANIC_CUES = re.compile(
 )
 # The lead-containing variant of an activity that also exists lead-free ("…, Pb containing" / "…, Pb free"),
 # and a need that asks for lead (leaded solder, "Pb containing", "SnPb").
-_LEADED = re.compile(r"\bPb containing\b")
-_ASKS_LEAD = re.compile(r"\b(?:lead|leaded|pb|snpb|sn\d+pb\d+|pb containing)\b", re.IGNORECASE)
+_LEADED = re.compile(r"\bPb containing\b|\bSn\d+(?:\.\d+)?Pb\d+")
+# (a tin-lead solder is also asked for by its ratio, "63/37" or "60/40" tin/lead — recalled solder usage)
+_ASKS_LEAD = re.compile(r"\b(?:lead|leaded|pb|snpb|sn\d+pb\d+|pb containing|63/37|60/40)\b", re.IGNORECASE)
+_SAYS_LEAD_FREE = re.compile(r"\b(?:lead|pb)[\s-]?free\b", re.IGNORECASE)
 # A processing step named as ecoinvent names its services, the process first and the material processed after
 # the comma ("wire drawing, copper", "batch dyeing, fibre, cotton", "drawing of pipe, steel", "section bar
 # extrusion, aluminium"): its reference flow is the work done on a material the buyer supplies, not the
@@ -139,6 +141,8 @@ RULES = (
     "base_name",
     "lead_free",
     "farming_system",
+    "said_qualifier",
+    "said_strength",
     "generic_proxy",
 )
 
@@ -233,7 +237,11 @@ def score_candidate(
     if "recycled" in rules and recycled_mismatch(need_text, c.reference_product):
         score -= 0.15
         notes.append("a recycled material, and the need does not ask for recycled content")
-    if "lead_free" in rules and _LEADED.search(c.reference_product) and not _ASKS_LEAD.search(need_text):
+    if (
+        "lead_free" in rules
+        and _LEADED.search(c.reference_product)
+        and not _ASKS_LEAD.search(_SAYS_LEAD_FREE.sub(" ", need_text))
+    ):
         # RoHS (EU directive 2002/95/EC, in force 2006, and its successors): electronics are lead-free unless
         # the buyer says otherwise
         score -= 0.15
@@ -250,8 +258,10 @@ def score_candidate(
     # and the whole name says every head word — "sugar, from sugar beet" is the sugar of "beet sugar", "sugar
     # beet" (the same words) is the crop it is made from; or the name says exactly the head's words, each as
     # often ("nylon 6, glass-filled" for "glass-filled nylon 6", not "nylon 6-6, glass-filled")
+    # (a form word of the head need not be said: "nickel, class 1" names the nickel of "nickel briquettes")
+    core = {t for t in head if t not in MATERIAL_FORM_WORDS} or head
     says_head = bool(base_words) and (
-        (base_words[-1] == need.head_noun and set(base_words) <= head <= set(cand))
+        (base_words[-1] == need.head_noun and set(base_words) <= head and core <= set(cand))
         or Counter(cand) == Counter(need.head_tokens)
     )
     return ScoredCandidate(c, score, head_cov, precision, tuple(notes), logit, says_head)
@@ -294,6 +304,85 @@ def same_kind(need: MaterialNeed, best: ScoredCandidate | None) -> bool:
     if best is None or need.head_noun not in best.candidate.tokens:
         return False
     return best.precision >= 0.5
+
+
+#: Qualifier pairs ecoinvent uses to name two variants of one product ("flat glass, coated / uncoated",
+#: "sulfate pulp, bleached / unbleached", "bitumen adhesive compound, hot / cold", "… oil, crude / refined",
+#: "hydrated lime, loose / packed"): a need that says one of them is not the other.
+QUALIFIER_OPPOSITES = (
+    ("coated", "uncoated"),
+    ("bleached", "unbleached"),
+    ("hot", "cold"),
+    ("crude", "refined"),
+    ("loose", "packed"),
+)
+_ASKS_PACKED = re.compile(
+    r"\b(?:packed|packaged|bagged|bags?|sacks?|big[\s-]?bags?|pallets?|palletised|palletized|bundles?)\b"
+    r"|\b\d+\s*kg\b"
+)
+
+
+def prefer_said_qualifier(
+    need: MaterialNeed, scored: list[ScoredCandidate], search: PicklistSearch
+) -> list[ScoredCandidate]:
+    """Rule ``said_qualifier``: an activity that says the opposite of a qualifier the need says loses 0.15
+    ("Low-E coated glass" is not "flat glass, uncoated"; "cold rolled coil" is not "…, hot rolled"); and with
+    nothing said of packing, "X, packed" loses 0.15 to "X, loose" or "X" when the picklist has it — bulk is the
+    default, as virgin material and conventional farming are (a "25 kg" or "bags" asks for packed)."""
+    text = normalise_text(f"{need.text} {need.context}").lower()
+    said = set(tokenize(text))
+    packed_asked = bool(_ASKS_PACKED.search(text))
+    out = []
+    for s in scored:
+        tokens = set(s.candidate.tokens)
+        label = s.candidate.reference_product
+        notes = []
+        for a, b in QUALIFIER_OPPOSITES:
+            for mine, other in ((a, b), (b, a)):
+                if mine in said and other not in said and other in tokens and mine not in tokens:
+                    notes.append(f"says '{other}', the need says '{mine}'")
+        if ", packed" in label and not packed_asked and "packed" not in said:
+            bulk = (label.replace(", packed", ", loose"), label.replace(", packed", ""))
+            if any(search.index_of(b) is not None for b in bulk):
+                notes.append("a packed variant, and the need says nothing of packing")
+        if notes:
+            s = replace(s, score=s.score - 0.15 * min(1, len(notes)), notes=(*s.notes, *notes))
+        out.append(s)
+    return out
+
+
+_PERCENT = re.compile(r"(\d+(?:[.,]\d+)?)\s*%")
+
+
+def _percents(text: str) -> list[float]:
+    return [float(m.group(1).replace(",", ".")) for m in _PERCENT.finditer(text)]
+
+
+def prefer_said_strength(need: MaterialNeed, scored: list[ScoredCandidate]) -> list[ScoredCandidate]:
+    """Rule ``said_strength``: when the need says a strength or content in % ("ethanol 96 %", "FeCr 65 % Cr")
+    and candidates of one base name differ only in the % they say ("ethanol, …, in 95% solution state" /
+    "… 99.7% …"), those whose % is not the nearest to the need's lose 0.15."""
+    said = _percents(f"{need.text} {need.context}")
+    if not said:
+        return scored
+    by_base: dict[str, list[tuple[int, float]]] = {}
+    for i, s in enumerate(scored):
+        label = s.candidate.reference_product
+        stated = _percents(label)
+        if stated:
+            distance = min(abs(a - b) for a in stated for b in said)
+            by_base.setdefault(label.split(",")[0].strip().lower(), []).append((i, distance))
+    out = list(scored)
+    for members in by_base.values():
+        if len({d for _, d in members}) < 2:
+            continue
+        nearest = min(d for _, d in members)
+        for i, d in members:
+            if d > nearest:
+                s = out[i]
+                note = "says a strength farther from the need's than a sibling does"
+                out[i] = replace(s, score=s.score - 0.15, notes=(*s.notes, note))
+    return out
 
 
 #: Farming-system qualifiers ecoinvent appends to a product that also exists without them.
@@ -377,6 +466,10 @@ class OfflineMapper:
             scored = prefer_base_name(need, scored)
         if "farming_system" in self.rules:
             scored = prefer_conventional(need, scored, self.search)
+        if "said_qualifier" in self.rules:
+            scored = prefer_said_qualifier(need, scored, self.search)
+        if "said_strength" in self.rules:
+            scored = prefer_said_strength(need, scored)
         scored.sort(key=lambda s: (-s.score, -s.logit, s.candidate.index))
         return need, scored
 

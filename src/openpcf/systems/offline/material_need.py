@@ -16,9 +16,15 @@ from dataclasses import dataclass, field, replace
 
 from openpcf.search import prepare_query
 from openpcf.search.lexical import tokenize
-from openpcf.vocabulary.common_names import domain_reading, known_material, mounting_spelled_out
-from openpcf.vocabulary.spellings import iupac_spelling
+from openpcf.vocabulary.cas_numbers import cas_material
+from openpcf.vocabulary.common_names import (
+    domain_reading,
+    known_material,
+    mounting_spelled_out,
+    package_mounting,
+)
 from openpcf.vocabulary.material_words import RECYCLED_MARKERS
+from openpcf.vocabulary.spellings import iupac_spelling
 from openpcf.vocabulary.translation import english_name
 
 # "Market for materials that fulfill X" / "market for X" wrappers around the need itself.
@@ -100,13 +106,45 @@ FORM_WORDS = frozenset(
     ]
 )
 
+# Mill and trade forms of a metal, mineral or polymer (seventh pass): "lead sheet" is lead, "nickel cathode" is
+# nickel metal (not a battery cathode), "zircon sand" is zircon, "spodumene concentrate" is spodumene, "palladium
+# sponge" is palladium. A database names these forms only for a few products ("titanium sponge", "zinc
+# concentrate"), which the base-name rule still finds: the form word stays a word of the head, it is only
+# never its noun. Mapper only.
+MILL_FORM_WORDS = frozenset(
+    [
+        "sheet",
+        "plate",
+        "coil",
+        "strip",
+        "foil",
+        "bar",
+        "rod",
+        "wire",
+        "tube",
+        "pipe",
+        "profile",
+        "slab",
+        "cathode",
+        "concentrate",
+        "sponge",
+        "sand",
+        "flake",
+        "shot",
+        "granule",
+        "pellet",
+    ]
+)
+
 # More form words the mapper skips when it reads what a name means (:func:`as_material`): a colourant named by
 # its chemistry ("titanium dioxide pigment") is that chemical, "graphite anode material" is an anode,
 # "charcoal lumps" charcoal, "tin ingots" tin (a cast or semi-finished form of a metal, sixth pass). Kept apart
 # from :data:`FORM_WORDS`, which triage and the re-ranker's training also read, so their fitted parameters stay
 # as they were.
-MATERIAL_FORM_WORDS = FORM_WORDS | frozenset(
-    ["pigment", "material", "crystal", "lump", "briquette", "prill", "ingot", "billet"]
+MATERIAL_FORM_WORDS = (
+    FORM_WORDS
+    | frozenset(["pigment", "material", "crystal", "lump", "briquette", "prill", "ingot", "billet"])
+    | MILL_FORM_WORDS
 )
 
 
@@ -162,13 +200,19 @@ def _singular_oes(word: str) -> str:
 # polymer with them; a database names the polymer (and, for nylons, its glass-filled grade).
 _POLYMER_GRADE_TAIL = re.compile(
     r"(?:[\s,-]+(?:(?:gf|gb|gk|cf|md|mf|mx|ms|tf|t|m)\s*-?\d{1,2}|(?:glass|talc|mineral|carbon|chalk)"
-    r"(?:[\s-]+fib(?:re|er)s?)?(?:[\s-]+(?:filled|reinforced))?|compounds?|grade|homopolymer|(?:random|block|impact)[\s-]+copolymer|impact[\s-]+modified|"
+    r"(?:[\s-]+fib(?:re|er)s?)?(?:[\s-]+(?:filled|reinforced))?|compounds?|grade|homopolymer|homopolimero|omopolimero|homopolymere|(?:random|block|impact)[\s-]+copolymer|impact[\s-]+modified|"
     r"uv[\s-]+stabili[sz]ed|heat[\s-]+stabili[sz]ed|flame[\s-]+retardant|fr|v-?0|hb|black|natural|"
     r"colou?red|filled|reinforced))+\s*$",
     re.IGNORECASE,
 )
+_TRAILING_POLYMER_FORM = re.compile(
+    r"[\s,]+(resins?|granules?|granulate|pellets?|powder|chips)\s*$", re.IGNORECASE
+)
+_POLYMER_CODE = re.compile(r"[A-Z][A-Z0-9-]{1,7}")
 _GLASS_FILLED = re.compile(r"\b(?:gf|gb|gk)\s*-?\d{0,2}\b|\bglass\b", re.IGNORECASE)
-_POLYMER_WORDS = re.compile(r"\b(?:poly\w+|nylon|copolymer|rubber|elastomer|acetal|plastic)\b", re.IGNORECASE)
+_POLYMER_WORDS = re.compile(
+    r"\b(?:poly\w+|poli\w+|nylon|copolymer|rubber|elastomer|acetal|plastic)\b", re.IGNORECASE
+)
 _NYLON_66 = re.compile(r"\b(?:pa|polyamide|nylon)\s*-?\s*6[.,/-]?6\b", re.IGNORECASE)
 _NYLON_6 = re.compile(r"\b(?:pa|polyamide|nylon)\s*-?\s*6\b(?![.,/-]?\d)", re.IGNORECASE)
 
@@ -179,6 +223,15 @@ def polymer_grade(head: str) -> str | None:
     reinforced" → "glass-filled nylon 6-6". The words before the grade words must name a polymer (an acronym
     the vocabulary expands to one, or a polymer word): "rubber compound" is rubber, "sealing compound" is
     not a polymer grade."""
+    form = _TRAILING_POLYMER_FORM.search(head)
+    if form and form.start() > 0:
+        code = head[: form.start()].strip(" ,-")
+        # "PET resin", "HDPE resin": a resin written after a polymer code is the polymer; "PP random
+        # copolymer granules": a form word after a grade tail does not hide the grade
+        if form.group(1).lower().startswith("resin") and _POLYMER_CODE.fullmatch(code):
+            return code if _POLYMER_WORDS.search(expand(code)) else None
+        if _POLYMER_GRADE_TAIL.search(code):
+            return polymer_grade(code)
     match = _POLYMER_GRADE_TAIL.search(head)
     if not match or match.start() == 0:
         return None
@@ -201,6 +254,7 @@ _QUALIFIER_TAIL = re.compile(
     r"battery|commercial|laboratory|lab|usp|ep|bp|acs|fcc|agricultural|chemical|premium|standard|high|low|"
     r"medium|fertili[sz]er|photo|optical|nuclear|semiconductor|solar|metallurgical|refractory|ceramic|glass)"
     r"[\s-]+grade|grade[\s-]+[a-z0-9][\w.-]*|type[\s-]+[a-z0-9][\w.-]*|class[\s-]+[a-z0-9][\w.-]*|"
+    r"(?:mono|di|tri|tetra|penta)?(?:sodium|potassium|calcium|ammonium|magnesium|zinc)\s+salt|"
     r"\d+(?:[.,]\d+)?\s*%(?:\s+(?:purity|pure|protein|fat|oil|min|minimum|assay|solids|active|w/w|"
     r"strength|concentration|content))?|(?:min\.?|minimum|high)?\s*purity))+\s*$",
     re.IGNORECASE,
@@ -297,6 +351,10 @@ _CONTAINER_WORDS = frozenset(
         "delivery",
     ]
 )
+
+
+# A past participle alone after the comma ("perlite, expanded", "kaolin, calcined, big bags").
+_PARTICIPLE_AFTER = re.compile(r",\s*([a-z]{3,}ed)\s*(?=$|[,;(])", re.IGNORECASE)
 
 
 def _after_of(context: str) -> tuple[str, str] | None:
@@ -408,6 +466,11 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
     head = mounting_spelled_out(iupac_spelling(" ".join(_singular_oes(w) for w in need.head.split())))
     head = _ACRONYM_PLURAL.sub(r"\1", head)  # "LEDs" → "LED", which the abbreviation table expands
     context = need.context
+    # "perlite, expanded", "calcium carbonate, precipitated": a participle after the comma is said before the
+    # name, the English way (and the database's, "expanded perlite")
+    participle = None if need.written_head else _PARTICIPLE_AFTER.match(context)
+    if participle:
+        head, context = f"{participle.group(1)} {head}", context[participle.end() :].strip(" ,")
     # a name cut at " of " before the tables saw it ("muriate of potash", "milk of lime") is read whole; a
     # container or quantity before "of" ("bag of cement") is not the thing bought, what follows is
     after_of = None if need.written_head else _after_of(need.context)
@@ -425,8 +488,12 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
         context = f"{qualifier} {context}".strip()
     # a foreign name the tables know as written ("Natronlauge") is read from its own words, not from a
     # word-by-word translation; its words are already at the front of the context
+    # a CAS number written anywhere in the name identifies the substance (not for a function word: the
+    # number of "hardener, CAS 80-05-7" is an ingredient's)
+    cas = None if need.functional else cas_material(need.text)
     material = (
-        (need.written_head and known_material(need.written_head))
+        cas
+        or (need.written_head and known_material(need.written_head))
         or (qualifier and known_material(head))
         or known_material(plain)
         or domain_reading(plain, context)
@@ -439,6 +506,7 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
     if material and tokenize(material) != tokenize(head):
         context = context if need.written_head else f"{head} {context}".strip()
         head = material
+    head = package_mounting(head, f"{need.text} {context}")  # "TO-220 transistors" are through-hole parts
     head_tokens = tuple(tokenize(head))
     noun = head_noun_of(head_tokens, MATERIAL_FORM_WORDS)
     if head == need.head and noun == need.head_noun and context == need.context:
