@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from openpcf.pcfbench.data import EPD_SETTINGS, EpdInput, EpdRow, epd_input_for_setting
+from openpcf.systems.offline.declared_unit_mass import widen_for_assumed_mass
 from openpcf.systems.protocol import SolverResult
 
 #: Prior in kg CO2e per kg of material by PCFBench (environdec) product category, used for the mass
@@ -93,6 +94,29 @@ def typical_declared_mass(trace: dict[str, Any], declared_unit: str | None) -> f
     return unit.amount * per_unit if per_unit and unit.unit_mass_kg() is None else None
 
 
+def derived_product(product: Any) -> tuple[Any, dict[str, Any], Any]:
+    """The product spec with a composition derived from its text (offline decomposition) and, when its
+    declared unit is not a mass and no mass is given, the mass of one unit read from the text or assumed
+    from the product kind or family (:func:`openpcf.systems.offline.declared_unit_mass.assumed_unit_mass`).
+    Returns ``(spec, derivation trace, AssumedUnitMass or None)``; the derivation records
+    ``assumed_declared_mass_kg`` and ``assumed_declared_mass`` (source, basis, spread) when a mass was assumed."""
+    from openpcf.systems.offline.declared_unit_mass import assumed_unit_mass
+
+    mass = declared_mass_kg(product.declared_unit) or product.declared_mass_kg
+    composition, derivation = derived_composition(product.name, product.description, mass)
+    product = product.model_copy(update={"composition": composition})
+    assumed = None if mass else assumed_unit_mass(product.name, product.description, product.declared_unit,
+                                                  derivation)
+    if assumed is not None:  # "1 m3" / "1 item" with no mass given: read or assumed, flagged in the trace
+        product = product.model_copy(update={"declared_mass_kg": assumed.kg})
+        derivation = {**derivation, "assumed_declared_mass_kg": assumed.kg,
+                      "assumed_declared_mass": assumed.as_trace()}
+        if derivation.get("yield_recipe"):
+            composition, _ = derived_composition(product.name, product.description, assumed.kg)
+            product = product.model_copy(update={"composition": composition})
+    return product, derivation, assumed
+
+
 def composition_in_amounts(components: list[tuple[str, float]]) -> str:
     """``[("milk", 9.0), ("salt", 0.02)]`` → ``"milk: 9 kg; salt: 0.02 kg"`` (kg per declared unit)."""
     return "; ".join(f"{component_label(n)}: {a:.4g} kg" for n, a in components if a > 0)
@@ -109,17 +133,9 @@ def estimate_from_context(
     product = product_from_epd_input(context, category=category)
     basis = "declared composition"
     derivation: dict[str, Any] | None = None
+    assumed = None
     if not (product.composition or "").strip():
-        mass = declared_mass_kg(product.declared_unit) or product.declared_mass_kg
-        composition, derivation = derived_composition(product.name, product.description, mass)
-        product = product.model_copy(update={"composition": composition})
-        typical = None if mass else typical_declared_mass(derivation, product.declared_unit)
-        if typical:  # no mass given for "1 m3" / "1 item": the family's typical mass per unit (class default)
-            product = product.model_copy(update={"declared_mass_kg": typical})
-            derivation = {**derivation, "assumed_declared_mass_kg": typical}
-            if derivation.get("yield_recipe"):
-                composition, _ = derived_composition(product.name, product.description, typical)
-                product = product.model_copy(update={"composition": composition})
+        product, derivation, assumed = derived_product(product)
         basis = "bill of materials derived from the name" + (
             " and description" if product.description else ""
         )
@@ -139,6 +155,8 @@ def estimate_from_context(
             "basis": "category prior",
             "derived_bom": derivation,
         }
+    if assumed is not None:
+        trace = widen_for_assumed_mass(trace, assumed)
     kg = trace.result.kgco2e if trace.result else None
     prior_part = unresolved_prior(trace, category)
     if prior_part is not None and kg is not None:
