@@ -28,6 +28,11 @@ class FamilyComponent(BaseModel):
     name: str
     share: float = Field(ge=0, description="indicative kg per kg of product (ordering only)")
     covers: list[str] = Field(default_factory=list, description="material families this component stands for")
+    priced_as: str | None = Field(
+        None,
+        description="the name an estimate prices this input by when its own name finds no factor of its own "
+        "(wood chips → wood residues, malt → barley); the component keeps its name in the bill of materials",
+    )
 
 
 class ProductFamily(BaseModel):

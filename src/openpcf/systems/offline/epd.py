@@ -72,12 +72,16 @@ def derived_composition(
 
     components, trace = bill_of_materials(name, description)
     commodity = trace.get("estimate_as")
-    if commodity and not any(m.get("share") is not None for m in trace.get("mentions", [])):
-        # priced by its own cradle-to-gate route; a share written in the text ("25 % solution") keeps the BOM
+    if commodity and not any(
+        m.get("share") is not None and m.get("material") != commodity for m in trace.get("mentions", [])
+    ):
+        # priced by its own cradle-to-gate route; a share written in the text for another input ("25 %
+        # solution", "copper scrap 60 %") keeps the BOM, the product's own grade ("sulfuric acid 98 %") does not
         return f"{component_label(commodity)}: 100%", {**trace, "estimated_as": commodity}
+    priced = [(c.priced_as or c.name, c.share) for c in components]  # family pricing names (wood chips → wood residues)
     if trace.get("yield_recipe") and mass_kg:
-        return composition_in_amounts([(c.name, c.share * mass_kg) for c in components]), trace
-    return composition_from_components([(c.name, c.share) for c in components]), trace
+        return composition_in_amounts([(n, s * mass_kg) for n, s in priced]), trace
+    return composition_from_components(priced), trace
 
 
 def typical_declared_mass(trace: dict[str, Any], declared_unit: str | None) -> float | None:
