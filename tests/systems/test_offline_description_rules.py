@@ -51,3 +51,18 @@ def test_a_grade_of_the_product_itself_does_not_keep_the_precursor_bom() -> None
     assert text == "methanol: 100%" and trace["estimated_as"] == "methanol"
     text, _ = derived_composition("Hydrogen", "compressed hydrogen by steam methane reforming")
     assert text == "hydrogen: 100%"
+
+
+def test_a_generic_family_is_flagged_and_widens_the_interval() -> None:
+    from openpcf.systems.offline.epd import estimate_from_context
+
+    comps, trace = bill_of_materials("Gear wheel", "machined, case hardened")
+    assert trace["family"] == "unspecified mechanical part" and trace["generic_family"] is True
+    assert comps[0].name == "steel"  # no material named: the kind's usual one
+    assert bill_of_materials("Bronze gear wheel", None)[0][0].name == "bronze"  # the named metal wins
+    kg, out = estimate_from_context({"product_name": "Gear wheel", "description": "machined, case hardened",
+                                     "quantity_unit": "1 kg"}, category="Machinery & equipment")
+    checks = [c for c in out["engine_trace"]["checks"] if c["code"] == "generic_bill_of_materials"]
+    assert kg is not None and len(checks) == 1 and checks[0]["severity"] == "warning"
+    contributors = out["engine_trace"]["uncertainty"]["contributors"]
+    assert any(c["input_id"] == "generic_family" for c in contributors)

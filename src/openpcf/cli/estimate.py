@@ -162,10 +162,11 @@ def register(app: typer.Typer) -> None:
                     spec, assumed_mass = _offline_unit_mass(spec)
             if model is None:
                 trace = estimate(spec, seed=seed, runs=runs, source=source)
-                if assumed_mass is not None:  # flagged in the checks and carried into the interval
-                    from openpcf.systems.offline.declared_unit_mass import widen_for_assumed_mass
+                if derived_from_text is not None:  # assumed mass, generic template: flagged, in the interval
+                    from openpcf.systems.offline.epd import derived_composition, flag_defaults
 
-                    trace = widen_for_assumed_mass(trace, assumed_mass)
+                    derivation = derived_composition(spec.name, spec.description)[1]
+                    trace = flag_defaults(trace, derivation, assumed_mass)
             else:
                 from openpcf.systems.model.estimate import estimate_with_model
 

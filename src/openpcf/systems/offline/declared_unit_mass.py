@@ -231,23 +231,48 @@ def assumed_unit_mass(
     return None
 
 
+#: Spread (GSD) of a bill of materials taken from a generic fallback family (a kind, not a product).
+SPREAD_GENERIC_FAMILY = 2.0
+
+
 def widen_for_assumed_mass(trace: Any, assumed: AssumedUnitMass) -> Any:
     """The engine trace with the assumed mass flagged and carried into its uncertainty.
 
     Every line of the estimate scales with the mass of one declared unit, so the mass's spread (GSD ``s``)
-    is a fully correlated factor on the total: each half of the Monte Carlo 95 % interval is widened in log
-    space, ``σ' = √(σ² + ln(s)²)`` around the median, and the mass joins the variance contributors. A
-    ``declared_mass`` warning check says what was assumed. Returns a new trace (the input is not changed)."""
+    is a fully correlated factor on the total (see :func:`widen_for_assumption`). A ``declared_mass`` check
+    (a warning unless the mass was read in the text) says what was assumed. Returns a new trace."""
+    trace = widen_for_assumption(
+        trace, code="declared_mass", input_id="declared_mass", name=f"mass of one declared unit ({assumed.source})",
+        message=f"mass of one declared unit not given: {assumed.kg:g} kg ({assumed.source}: {assumed.basis}; "
+        f"spread x{assumed.spread:g})", spread=assumed.spread, warning=assumed.source != "text",
+        value=round(assumed.kg, 6))
+    trace.settings = {**trace.settings, "assumed_declared_mass": assumed.as_trace()}
+    return trace
+
+
+def widen_for_generic_family(trace: Any, family: str) -> Any:
+    """The engine trace flagged for a bill of materials from a generic fallback family (a template for a
+    kind of product, e.g. a machine element with no material named), its interval widened by
+    :data:`SPREAD_GENERIC_FAMILY`. Returns a new trace."""
+    return widen_for_assumption(
+        trace, code="generic_bill_of_materials", input_id="generic_family", name=f"generic template '{family}'",
+        message=f"bill of materials from the generic family '{family}': a class template, not this product's "
+        f"composition (spread x{SPREAD_GENERIC_FAMILY:g})", spread=SPREAD_GENERIC_FAMILY, warning=True)
+
+
+def widen_for_assumption(trace: Any, *, code: str, input_id: str, name: str, message: str, spread: float,
+                         warning: bool, value: float | None = None) -> Any:
+    """A new trace with a check for an assumption that scales the whole total and its spread (GSD ``s``)
+    added to the Monte Carlo interval: each half of the 95 % interval is widened in log space,
+    ``σ' = √(σ² + ln(s)²)`` around the median, and the assumption joins the variance contributors with its
+    share ``ln(s)² / (σ̄² + ln(s)²)``. The headline total is unchanged; the input trace is not modified."""
     from openpcf.engine.trace import Check, VarianceContributor
 
     trace = trace.model_copy(deep=True)
-    check = Check(code="declared_mass", severity="info" if assumed.source == "text" else "warning",
-                  passed=assumed.source == "text", value=round(assumed.kg, 6),
-                  message=f"mass of one declared unit not given: {assumed.kg:g} kg ({assumed.source}: "
-                  f"{assumed.basis}; spread x{assumed.spread:g})")
-    trace.checks = [*trace.checks, check]
+    trace.checks = [*trace.checks, Check(code=code, severity="warning" if warning else "info", passed=not warning,
+                                         value=value, message=message)]
     unc = trace.uncertainty
-    s2 = math.log(assumed.spread) ** 2
+    s2 = math.log(spread) ** 2
     if unc is not None and unc.median > 0 and unc.p2_5 > 0 and unc.p97_5 > 0:
         lo = math.log(unc.median / unc.p2_5) / 1.96
         hi = math.log(unc.p97_5 / unc.median) / 1.96
@@ -257,13 +282,9 @@ def widen_for_assumed_mass(trace: Any, assumed: AssumedUnitMass) -> Any:
         mass_share = s2 / (sigma2 + s2) if sigma2 + s2 > 0 else 0.0
         contributors = [c.model_copy(update={"share": round(c.share * (1 - mass_share), 4)})
                         for c in unc.contributors]
-        contributors.append(VarianceContributor(input_id="declared_mass", name="mass of one declared unit "
-                                                f"({assumed.source})", share=round(mass_share, 4)))
+        contributors.append(VarianceContributor(input_id=input_id, name=name, share=round(mass_share, 4)))
         contributors.sort(key=lambda c: -c.share)
         trace.uncertainty = unc.model_copy(update={"p2_5": p2_5, "p97_5": p97_5, "contributors": contributors})
         if trace.result is not None:
             trace.result = trace.result.model_copy(update={"p2_5": p2_5, "p97_5": p97_5})
-    settings = dict(trace.settings)
-    settings["assumed_declared_mass"] = assumed.as_trace()
-    trace.settings = settings
     return trace

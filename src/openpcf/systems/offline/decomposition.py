@@ -372,6 +372,7 @@ def bill_of_materials(
         "family": family.name if family else None,
         "family_dropped": dropped,
         "yield_recipe": bool(family is not None and family.yield_recipe),
+        "generic_family": bool(family is not None and family.generic),
         "typical_mass_kg": dict(family.typical_mass_kg) if family is not None else {},
         "estimate_as": _estimate_as(family, name, description),
         "family_cues": cues,

@@ -76,6 +76,11 @@ class ProductFamily(BaseModel):
         description="kg of one declared unit ('item', 'm2', 'm3') of a typical product of the family: a class "
         "default used only when the user gives no mass for a declared unit that is not a mass",
     )
+    generic: bool = Field(
+        default=False,
+        description="a fallback by kind of product whose template is a class guess (a machine element with no "
+        "material named is steel): flagged in the trace (``generic_family``) and widens the estimate's interval",
+    )
     defined_by_use: bool = Field(
         default=False,
         description="cues and required words also count inside purpose clauses: the product is named by "

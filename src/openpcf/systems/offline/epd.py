@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from openpcf.pcfbench.data import EPD_SETTINGS, EpdInput, EpdRow, epd_input_for_setting
-from openpcf.systems.offline.declared_unit_mass import widen_for_assumed_mass
+from openpcf.systems.offline.declared_unit_mass import widen_for_assumed_mass, widen_for_generic_family
 from openpcf.systems.protocol import SolverResult
 
 #: Prior in kg CO2e per kg of material by PCFBench (environdec) product category, used for the mass
@@ -121,6 +121,17 @@ def derived_product(product: Any) -> tuple[Any, dict[str, Any], Any]:
     return product, derivation, assumed
 
 
+def flag_defaults(trace: Any, derivation: dict[str, Any] | None, assumed: Any = None) -> Any:
+    """The engine trace of a description-only estimate with its defaults flagged and carried into the
+    interval: an assumed mass of one declared unit and a bill of materials from a generic fallback family.
+    ``derivation`` is the trace of :func:`derived_composition` (None: a declared composition, nothing to flag)."""
+    if assumed is not None:
+        trace = widen_for_assumed_mass(trace, assumed)
+    if derivation and derivation.get("generic_family") and not derivation.get("estimated_as"):
+        trace = widen_for_generic_family(trace, derivation["family"])
+    return trace
+
+
 def composition_in_amounts(components: list[tuple[str, float]]) -> str:
     """``[("milk", 9.0), ("salt", 0.02)]`` → ``"milk: 9 kg; salt: 0.02 kg"`` (kg per declared unit)."""
     return "; ".join(f"{component_label(n)}: {a:.4g} kg" for n, a in components if a > 0)
@@ -159,8 +170,7 @@ def estimate_from_context(
             "basis": "category prior",
             "derived_bom": derivation,
         }
-    if assumed is not None:
-        trace = widen_for_assumed_mass(trace, assumed)
+    trace = flag_defaults(trace, derivation, assumed)
     kg = trace.result.kgco2e if trace.result else None
     prior_part = unresolved_prior(trace, category)
     if prior_part is not None and kg is not None:
