@@ -109,3 +109,14 @@ def test_the_epd_path_estimates_an_item_with_its_mass_read_from_the_text() -> No
     assert trace["derived_bom"]["assumed_declared_mass"]["source"] == "text"
     assert kg is not None and per_kg is not None and kg == pytest.approx(12 * per_kg, rel=0.05)
     assert any(c["code"] == "declared_mass" for c in trace["engine_trace"]["checks"])
+
+
+def test_every_kind_is_cited_or_recalled_and_has_positive_masses() -> None:
+    from openpcf.systems.offline.declared_unit_mass import product_kinds
+
+    kinds = product_kinds()
+    assert len({k.kind for k in kinds}) == len(kinds)
+    for k in kinds:
+        assert k.words and k.typical_mass_kg and set(k.typical_mass_kg) <= {"item", "m2", "m3"}, k.kind
+        assert all(v > 0 for v in k.typical_mass_kg.values()) and k.spread >= 1.0, k.kind
+        assert "recalled" in k.basis, k.kind  # written without sources at hand: every value says so
