@@ -66,3 +66,12 @@ def test_a_generic_family_is_flagged_and_widens_the_interval() -> None:
     assert kg is not None and len(checks) == 1 and checks[0]["severity"] == "warning"
     contributors = out["engine_trace"]["uncertainty"]["contributors"]
     assert any(c["input_id"] == "generic_family" for c in contributors)
+
+
+def test_the_product_named_by_a_required_phrase_is_not_an_input() -> None:
+    comps, trace = bill_of_materials("Aerated concrete block", "autoclaved, lime and cement bound")
+    assert "concrete" not in [c.name for c in comps] and trace["mentions_naming_the_product"] == ["Aerated concrete"]
+    assert comps[0].name == "silica sand"
+    # a material that is not the family's product word stays an input
+    names_ = [c.name for c in bill_of_materials("Recycled HDPE regranulate", "post-consumer bottles")[0]]
+    assert "recycled high-density polyethylene" in names_ or "recycled polyethylene" in names_

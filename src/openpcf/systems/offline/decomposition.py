@@ -339,7 +339,8 @@ def bill_of_materials(
         used.add(m.material.name)
         if family is not None and _covered(m.material, components):
             continue
-        if m.text.lower() in itself:  # "starch" in a starch glue: the product itself
+        if m.text.lower() in itself or _inside_required_phrase(m, family, name):
+            # "starch" in a starch glue; "concrete" inside "aerated concrete" in the name: the product itself
             product_words.append(m.text)
             continue
         if family is not None and family.main_family in _PACK_MAINS and m.material.family in _FOOD_FAMILIES:
@@ -414,6 +415,20 @@ def _estimate_as(family: ProductFamily | None, name: str, description: str | Non
 _PACK_MAINS = frozenset({"polymer", "metal", "glass", "packaging"})
 _FOOD_FAMILIES = frozenset({"food", "fruit", "vegetable", "animal product", "cereal", "crop"})
 _MATERIAL_FAMILY = {m.name.lower(): m.family for m in materials()}
+
+
+def _inside_required_phrase(m: Mention, family: ProductFamily | None, name: str) -> bool:
+    """True for a mention in the product name that overlaps a required phrase of the chosen family and whose
+    material is the family's own product word ("Autoclaved aerated concrete block" read as concrete, family
+    'autoclaved aerated concrete'): the phrase names the product, it is not an input. A material that is not
+    the family's product word stays an input ("Recycled PET flake": PET in a recycled-plastics family)."""
+    if family is None or not m.in_name:
+        return False
+    if not word_pattern(m.material.name).search(family.name):
+        return False
+    end = m.position + len(m.text)
+    return any(hit.start() < end and m.position < hit.end()
+               for word in family.requires for hit in word_pattern(word).finditer(name))
 
 
 def _is_packaging(c: Component, components: list[Component]) -> bool:
