@@ -33,7 +33,7 @@ def test_a_synthetic_fibre_in_a_textile_name_is_the_main_fibre() -> None:
 
 def test_food_in_a_container_name_is_what_it_holds() -> None:
     comps, trace = bill_of_materials("PET strawberry punnet", "thermoformed PET punnet")
-    assert [c.name for c in comps][0] == "polyethylene terephthalate" and trace["mentions_of_contents"] == ["strawberry"]
+    assert comps[0].name == "polyethylene terephthalate" and trace["mentions_of_contents"] == ["strawberry"]
     assert "strawberry" not in [c.name for c in comps]
     juice = bill_of_materials("HDPE juice bottle", "blow moulded bottle")[1]
     assert juice["family"] == "plastic container and rigid packaging" and juice["mentions_of_contents"]

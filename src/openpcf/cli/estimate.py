@@ -205,7 +205,7 @@ def _offline_unit_mass(spec: ProductSpec):
 
     if spec.declared_mass_kg:
         return spec, None
-    derived, derivation, assumed = derived_product(spec)
+    derived, _derivation, assumed = derived_product(spec)
     if assumed is None:
         return spec, None
     console.print(f"[dim]no --mass given: {assumed.kg:g} kg per {spec.declared_unit} ({assumed.source}: "
