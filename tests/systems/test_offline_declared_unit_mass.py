@@ -120,3 +120,11 @@ def test_every_kind_is_cited_or_recalled_and_has_positive_masses() -> None:
         assert k.words and k.typical_mass_kg and set(k.typical_mass_kg) <= {"item", "m2", "m3"}, k.kind
         assert all(v > 0 for v in k.typical_mass_kg.values()) and k.spread >= 1.0, k.kind
         assert "recalled" in k.basis, k.kind  # written without sources at hand: every value says so
+
+
+def test_a_length_unit_takes_a_mass_per_metre_from_the_text_only() -> None:
+    assert mass_in_text("Copper tube 15 mm, 290 g/m", "m") == (0.29, "290 g/m")
+    assert mass_in_text("Board, 9 kg/m2", "m") is None  # an area mass is not a linear one
+    cable = assumed_unit_mass("Installation cable 3G1.5", "PVC sheathed, 0.12 kg/m", "100 m")
+    assert cable.kg == pytest.approx(12.0) and cable.source == "text"
+    assert assumed_unit_mass("Installation cable 3G1.5", "PVC sheathed", "1 m") is None  # no guess per metre

@@ -45,6 +45,7 @@ _RATE_AFTER = re.compile(r"^[^.,;:()]{0,40}\bper\b", re.IGNORECASE)
 _DENSITY = re.compile(rf"{_NUMBER}\s?kg\s?(?:/|per)\s?(?:m3|m³|cubic met(?:re|er))", re.IGNORECASE)
 _AREA_MASS = re.compile(rf"{_NUMBER}\s?(kg|g)\s?(?:/|per)\s?(?:m2|m²|square met(?:re|er))|{_NUMBER}\s?gsm\b",
                         re.IGNORECASE)
+_LINEAR_MASS = re.compile(rf"{_NUMBER}\s?(kg|g)\s?(?:/|per)\s?(?:m|metre|meter)\b(?![2³3²])", re.IGNORECASE)
 _THICKNESS = re.compile(rf"(?<![x×]\s)(?<![x×\w.,]){_NUMBER}\s?(mm|cm)\b(?!\s*(?:/|x\b|×))", re.IGNORECASE)
 
 
@@ -113,12 +114,13 @@ def _number(text: str) -> float:
 
 
 def _unit_kind(unit: str) -> str | None:
-    """'item', 'm2' or 'm3' (volumes: l, ml, m3 …) for a canonical declared unit, else None (a mass, kWh …)."""
+    """'item', 'm' (a length), 'm2' or 'm3' (volumes: l, ml, m3 …) for a canonical declared unit, else None
+    (a mass, kWh …)."""
     from openpcf import units
 
     if unit == "item":
         return "item"
-    for dim in ("m3", "m2"):
+    for dim in ("m3", "m2", "m"):
         try:
             if units.is_convertible(unit, dim):
                 return dim
@@ -128,7 +130,7 @@ def _unit_kind(unit: str) -> str | None:
 
 
 def _per_unit(unit: str, amount: float, dim: str) -> float:
-    """Declared amount in item, m2 or m3 ("330 ml" → 0.00033 m3)."""
+    """Declared amount in item, m, m2 or m3 ("330 ml" → 0.00033 m3)."""
     from openpcf import units
 
     return amount if dim == "item" else units.convert(amount, unit, dim)
@@ -152,6 +154,12 @@ def mass_in_text(text: str, dim: str) -> tuple[float, str] | None:
     if dim == "m3":
         m = _DENSITY.search(text)
         return (_number(m.group(1)), m.group(0)) if m else None
+    if dim == "m":  # a cable or pipe per metre: "0.32 kg/m", "180 g/m"
+        m = _LINEAR_MASS.search(text)
+        if m:
+            value = _number(m.group(1))
+            return (value / 1000 if m.group(2).lower() == "g" else value), m.group(0)
+        return None
     if dim == "m2":
         m = _AREA_MASS.search(text)
         if m:
@@ -195,7 +203,7 @@ def assumed_unit_mass(
 
     read = mass_in_text(text, dim)
     if read is not None:
-        what = {"item": "kg per item", "m3": "kg/m3", "m2": "kg/m2"}[dim]
+        what = {"item": "kg per item", "m3": "kg/m3", "m2": "kg/m2", "m": "kg/m"}[dim]
         return AssumedUnitMass(amount * read[0], "text", f"{read[0]:g} {what} read in the text ('{read[1]}')",
                                SPREAD_TEXT)
     kind = kind_of_product(name, dim)
