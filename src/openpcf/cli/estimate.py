@@ -154,14 +154,19 @@ def register(app: typer.Typer) -> None:
             spec = ProductSpec(name=product, description=description, composition=composition, bom=entries,
                                region=region, declared_unit=declared_unit, declared_mass_kg=mass)
             source = default_factor_source()
-            derived_from_text = None
+            derived_from_text, assumed_mass = None, None
             if model == "offline":  # openpcf's own no-API system proposes the BOM from name and description
                 model, derived_from_text = None, _offline_bom(spec)
                 if derived_from_text is not None:
                     spec = spec.model_copy(update={"composition": derived_from_text, "composition_origin": "default"})
-                    spec = _offline_unit_mass(spec)
+                    spec, assumed_mass = _offline_unit_mass(spec)
             if model is None:
                 trace = estimate(spec, seed=seed, runs=runs, source=source)
+                if derived_from_text is not None:  # assumed mass, generic template: flagged, in the interval
+                    from openpcf.systems.offline.epd import derived_composition, flag_defaults
+
+                    derivation = derived_composition(spec.name, spec.description)[1]
+                    trace = flag_defaults(trace, derivation, assumed_mass)
             else:
                 from openpcf.systems.model.estimate import estimate_with_model
 
@@ -192,24 +197,20 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(3)  # INCOMPLETE (issue 13): pass --allow-incomplete to accept it
 
 
-def _offline_unit_mass(spec: ProductSpec) -> ProductSpec:
-    """No mass given for a declared unit that is not a mass ("1 m3", "1 item"): the offline product family's
-    typical mass per unit, said on the console (a class default), and the BOM rewritten for it when the
-    family's recipe is in kg per kg. Unchanged when the family gives no typical mass for the unit."""
-    from openpcf.systems.offline.epd import declared_mass_kg, derived_composition, typical_declared_mass
+def _offline_unit_mass(spec: ProductSpec):
+    """No mass given for a declared unit that is not a mass ("1 m3", "1 item"): the mass read in the text or
+    the typical mass of the product kind or family (a class default), said on the console, and the BOM
+    rewritten for it when the family's recipe is in kg per kg. Returns ``(spec, AssumedUnitMass or None)``."""
+    from openpcf.systems.offline.epd import derived_product
 
-    if spec.declared_mass_kg or declared_mass_kg(spec.declared_unit):
-        return spec
-    _, trace = derived_composition(spec.name, spec.description)
-    typical = typical_declared_mass(trace, spec.declared_unit)
-    if not typical:
-        return spec
-    console.print(f"[dim]no --mass given: typical mass of one {spec.declared_unit} of a '{trace['family']}' "
-                  f"assumed, {typical:g} kg[/]")
-    update: dict = {"declared_mass_kg": typical}
-    if trace.get("yield_recipe"):
-        update["composition"] = derived_composition(spec.name, spec.description, typical)[0]
-    return spec.model_copy(update=update)
+    if spec.declared_mass_kg:
+        return spec, None
+    derived, _derivation, assumed = derived_product(spec)
+    if assumed is None:
+        return spec, None
+    console.print(f"[dim]no --mass given: {assumed.kg:g} kg per {spec.declared_unit} ({assumed.source}: "
+                  f"{assumed.basis})[/]")
+    return spec.model_copy(update={"declared_mass_kg": assumed.kg, "composition": derived.composition}), assumed
 
 
 def _offline_bom(spec: ProductSpec) -> str | None:

@@ -25,6 +25,7 @@ from openpcf.pcfbench.data import DecompositionRow
 from openpcf.systems.offline.decomposition_knowledge import (
     Material,
     ProductFamily,
+    materials,
     product_families,
     synonym_patterns,
     vocabulary_from_names,
@@ -97,6 +98,20 @@ _ALREADY_RECYCLED = re.compile(r"scrap|recycl|cullet|recovered|secondary|reclaim
 _HEAD_END = re.compile(
     r"\s(?:for|with|containing|from|made|in|of|per|based|according)\s|[(,;:/\u2013\u2014]|\s-\s", re.IGNORECASE
 )
+# A synthetic fibre is a polymer: "polyamide 6.6 fabric" names the fibre of a textile family in the name.
+_MAIN_ALSO: dict[str, tuple[str, ...]] = {"fibre": ("polymer",)}
+# The text says the product is declared without its packaging or container.
+_UNPACKAGED = re.compile(
+    r"\b(?:unpackaged|unpacked|non[\s-]?packaged|in bulk|bulk(?![\s-]+densit)|in tanks?|(?:packaging|container|bottle|can|keg|"
+    r"crate)s?\s+(?:is\s+|are\s+)?(?:excluded|not\s+included)|exclud\w*\s+(?:the\s+)?(?:packaging|container)|"
+    r"without\s+(?:the\s+)?(?:packaging|container))\b",
+    re.IGNORECASE,
+)
+# Materials that are the pack, not the product, in a family whose product is something else.
+_PACKAGING_MATERIALS = frozenset({
+    "glass", "steel", "tinplate", "aluminium", "paper", "cardboard", "corrugated board", "polyethylene",
+    "polypropylene", "polyester", "polyethylene terephthalate", "printing inks", "label", "labels",
+})
 _MINOR_IN_NAME = re.compile(r"\s(?:with|containing)\s", re.IGNORECASE)
 _NAME_WORD = re.compile(r"(?<![\w])[^\W\d_][\w'-]*")  # not the letters of a code ("5xxx", "2024T3")
 
@@ -121,6 +136,7 @@ class Component:
     source: str
     rank: int  # tie-break: earlier mention / template order first
     covers: tuple[str, ...] = ()
+    priced_as: str | None = None  # the family's pricing name for an estimate (FamilyComponent.priced_as)
 
 
 def find_mentions(name: str, description: str | None, vocabulary: tuple[str, ...] = ()) -> list[Mention]:
@@ -289,6 +305,7 @@ def bill_of_materials(
     negated = negated_materials(name, description) if family is not None else set()
     left_out: list[str] = []
     product_words: list[str] = []  # mentions that name the product itself (a required word of its family)
+    held: list[str] = []  # food named in the name of a container family: its contents
     if family is not None:
         recycled = family.recycled_first and bool(RECYCLED_EMPHASIS.search(text))
         for i, fc in enumerate(family.components):
@@ -297,9 +314,8 @@ def bill_of_materials(
                 continue
             comp_name, source = fc.name, f"typical bill of materials of '{family.name}'"
             if comp_name == "$main":
-                main = next(
-                    (m for m in mentions if m.material.family == family.main_family and m.in_name), None
-                )
+                kinds = {family.main_family, *_MAIN_ALSO.get(family.main_family or "", ())}
+                main = next((m for m in mentions if m.material.family in kinds and m.in_name), None)
                 main = main or next((m for m in mentions if m.material.family == family.main_family), None)
                 if main is not None:
                     comp_name, source = main.material.name, f"main material named in the text: '{main.text}'"
@@ -314,7 +330,8 @@ def bill_of_materials(
             if written is not None:
                 explicit[comp_name] = written
                 source += f" (share written in the text: {written:.0%})"
-            components.append(Component(comp_name, share, source, i, tuple(fc.covers)))
+            priced = fc.priced_as if comp_name == fc.name else None
+            components.append(Component(comp_name, share, source, i, tuple(fc.covers), priced))
     itself = {w.lower() for w in family.requires} if family is not None else set()
     for j, m in enumerate(mentions):
         if m.material.name in used:
@@ -322,8 +339,12 @@ def bill_of_materials(
         used.add(m.material.name)
         if family is not None and _covered(m.material, components):
             continue
-        if m.text.lower() in itself:  # "starch" in a starch glue: the product itself
+        if m.text.lower() in itself or _inside_required_phrase(m, family, name):
+            # "starch" in a starch glue; "concrete" inside "aerated concrete" in the name: the product itself
             product_words.append(m.text)
+            continue
+        if family is not None and family.main_family in _PACK_MAINS and m.material.family in _FOOD_FAMILIES:
+            held.append(m.text)  # "milk bottle", "fish box": what the pack holds, not what it is made of
             continue
         share = m.share if m.share is not None else _NAME_SHARE if m.in_name else _DESCRIPTION_SHARE
         if m.share is not None:
@@ -332,6 +353,18 @@ def bill_of_materials(
         components.append(Component(m.material.name, share, f"named in the {where}: '{m.text}'", 100 + j))
     if not components:
         components.append(Component(_clean_name(name), 1.0, "no material recognised: the product itself", 0))
+    if family is not None and family.yield_recipe and explicit:
+        # "82 % milk fat", "4.8 % ABV": in a yield recipe a percentage is a content of the product, not kg of
+        # an input per kg (which the recipe gives); mentions keep the ordinary share of a mention
+        for c in components:
+            if c.name in explicit and c.source.startswith("named in the"):
+                c.share = _NAME_SHARE if "product name" in c.source else _DESCRIPTION_SHARE
+        contents, explicit = explicit, {}
+    else:
+        contents = {}
+    unpackaged = family is not None and bool(_UNPACKAGED.search(text))
+    dropped_packaging = [c.name for c in components if unpackaged and _is_packaging(c, components)]
+    components = [c for c in components if c.name not in dropped_packaging]
     components = _apply_written_shares(components, explicit)
     components = _recycled_route(components, mentions)
     components.sort(key=lambda c: (-c.share, c.rank))
@@ -340,17 +373,22 @@ def bill_of_materials(
         "family": family.name if family else None,
         "family_dropped": dropped,
         "yield_recipe": bool(family is not None and family.yield_recipe),
+        "generic_family": bool(family is not None and family.generic),
         "typical_mass_kg": dict(family.typical_mass_kg) if family is not None else {},
         "estimate_as": _estimate_as(family, name, description),
         "family_cues": cues,
         "left_out_as_negated": left_out,
+        "left_out_as_unpackaged": dropped_packaging,
+        "contents_not_inputs": {k: v for k, v in contents.items()},
         "mentions_naming_the_product": product_words,
+        "mentions_of_contents": held,
         "mentions": [
             {"text": m.text, "material": m.material.name, "in_name": m.in_name, "share": m.share}
             for m in mentions
         ],
         "components": [
             {"name": c.name, "indicative_kg_per_kg": round(c.share, 4), "source": c.source}
+            | ({"priced_as": c.priced_as} if c.priced_as else {})
             for c in components
         ],
         "rationale": (
@@ -372,6 +410,37 @@ def _estimate_as(family: ProductFamily | None, name: str, description: str | Non
     ):
         return None
     return family.estimate_as
+
+
+_PACK_MAINS = frozenset({"polymer", "metal", "glass", "packaging"})
+_FOOD_FAMILIES = frozenset({"food", "fruit", "vegetable", "animal product", "cereal", "crop"})
+_MATERIAL_FAMILY = {m.name.lower(): m.family for m in materials()}
+
+
+def _inside_required_phrase(m: Mention, family: ProductFamily | None, name: str) -> bool:
+    """True for a mention in the product name that overlaps a required phrase of the chosen family and whose
+    material is the family's own product word ("Autoclaved aerated concrete block" read as concrete, family
+    'autoclaved aerated concrete'): the phrase names the product, it is not an input. A material that is not
+    the family's product word stays an input ("Recycled PET flake": PET in a recycled-plastics family)."""
+    if family is None or not m.in_name:
+        return False
+    if not word_pattern(m.material.name).search(family.name):
+        return False
+    end = m.position + len(m.text)
+    return any(hit.start() < end and m.position < hit.end()
+               for word in family.requires for hit in word_pattern(word).finditer(name))
+
+
+def _is_packaging(c: Component, components: list[Component]) -> bool:
+    """True for a family-template component that is the pack (glass, crown cap, label, film, carton) and not
+    the product: a packaging material or a component covering 'packaging', when it is not the family's
+    first (main) component and was not named in the text."""
+    if not c.source.startswith("typical bill of materials") or c is components[0]:
+        return False
+    main = components[0].name.lower()
+    if main in _PACKAGING_MATERIALS or _MATERIAL_FAMILY.get(main) in ("metal", "polymer", "glass", "packaging"):
+        return False  # a material product (a cable, a can): its films and metals are not a pack
+    return c.name.lower() in _PACKAGING_MATERIALS or "packaging" in c.covers
 
 
 def _apply_written_shares(components: list[Component], explicit: dict[str, float]) -> list[Component]:

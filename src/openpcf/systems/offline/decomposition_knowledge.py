@@ -28,6 +28,11 @@ class FamilyComponent(BaseModel):
     name: str
     share: float = Field(ge=0, description="indicative kg per kg of product (ordering only)")
     covers: list[str] = Field(default_factory=list, description="material families this component stands for")
+    priced_as: str | None = Field(
+        None,
+        description="the name an estimate prices this input by when its own name finds no factor of its own "
+        "(wood chips → wood residues, malt → barley); the component keeps its name in the bill of materials",
+    )
 
 
 class ProductFamily(BaseModel):
@@ -70,6 +75,11 @@ class ProductFamily(BaseModel):
         default_factory=dict,
         description="kg of one declared unit ('item', 'm2', 'm3') of a typical product of the family: a class "
         "default used only when the user gives no mass for a declared unit that is not a mass",
+    )
+    generic: bool = Field(
+        default=False,
+        description="a fallback by kind of product whose template is a class guess (a machine element with no "
+        "material named is steel): flagged in the trace (``generic_family``) and widens the estimate's interval",
     )
     defined_by_use: bool = Field(
         default=False,

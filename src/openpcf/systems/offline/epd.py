@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from openpcf.pcfbench.data import EPD_SETTINGS, EpdInput, EpdRow, epd_input_for_setting
+from openpcf.systems.offline.declared_unit_mass import widen_for_assumed_mass, widen_for_generic_family
 from openpcf.systems.protocol import SolverResult
 
 #: Prior in kg CO2e per kg of material by PCFBench (environdec) product category, used for the mass
@@ -71,12 +72,16 @@ def derived_composition(
 
     components, trace = bill_of_materials(name, description)
     commodity = trace.get("estimate_as")
-    if commodity and not any(m.get("share") is not None for m in trace.get("mentions", [])):
-        # priced by its own cradle-to-gate route; a share written in the text ("25 % solution") keeps the BOM
+    if commodity and not any(
+        m.get("share") is not None and m.get("material") != commodity for m in trace.get("mentions", [])
+    ):
+        # priced by its own cradle-to-gate route; a share written in the text for another input ("25 %
+        # solution", "copper scrap 60 %") keeps the BOM, the product's own grade ("sulfuric acid 98 %") does not
         return f"{component_label(commodity)}: 100%", {**trace, "estimated_as": commodity}
+    priced = [(c.priced_as or c.name, c.share) for c in components]  # family pricing names (wood chips → wood residues)
     if trace.get("yield_recipe") and mass_kg:
-        return composition_in_amounts([(c.name, c.share * mass_kg) for c in components]), trace
-    return composition_from_components([(c.name, c.share) for c in components]), trace
+        return composition_in_amounts([(n, s * mass_kg) for n, s in priced]), trace
+    return composition_from_components(priced), trace
 
 
 def typical_declared_mass(trace: dict[str, Any], declared_unit: str | None) -> float | None:
@@ -91,6 +96,40 @@ def typical_declared_mass(trace: dict[str, Any], declared_unit: str | None) -> f
         return None
     per_unit = (trace.get("typical_mass_kg") or {}).get(unit.unit)
     return unit.amount * per_unit if per_unit and unit.unit_mass_kg() is None else None
+
+
+def derived_product(product: Any) -> tuple[Any, dict[str, Any], Any]:
+    """The product spec with a composition derived from its text (offline decomposition) and, when its
+    declared unit is not a mass and no mass is given, the mass of one unit read from the text or assumed
+    from the product kind or family (:func:`openpcf.systems.offline.declared_unit_mass.assumed_unit_mass`).
+    Returns ``(spec, derivation trace, AssumedUnitMass or None)``; the derivation records
+    ``assumed_declared_mass_kg`` and ``assumed_declared_mass`` (source, basis, spread) when a mass was assumed."""
+    from openpcf.systems.offline.declared_unit_mass import assumed_unit_mass
+
+    mass = declared_mass_kg(product.declared_unit) or product.declared_mass_kg
+    composition, derivation = derived_composition(product.name, product.description, mass)
+    product = product.model_copy(update={"composition": composition})
+    assumed = None if mass else assumed_unit_mass(product.name, product.description, product.declared_unit,
+                                                  derivation)
+    if assumed is not None:  # "1 m3" / "1 item" with no mass given: read or assumed, flagged in the trace
+        product = product.model_copy(update={"declared_mass_kg": assumed.kg})
+        derivation = {**derivation, "assumed_declared_mass_kg": assumed.kg,
+                      "assumed_declared_mass": assumed.as_trace()}
+        if derivation.get("yield_recipe"):
+            composition, _ = derived_composition(product.name, product.description, assumed.kg)
+            product = product.model_copy(update={"composition": composition})
+    return product, derivation, assumed
+
+
+def flag_defaults(trace: Any, derivation: dict[str, Any] | None, assumed: Any = None) -> Any:
+    """The engine trace of a description-only estimate with its defaults flagged and carried into the
+    interval: an assumed mass of one declared unit and a bill of materials from a generic fallback family.
+    ``derivation`` is the trace of :func:`derived_composition` (None: a declared composition, nothing to flag)."""
+    if assumed is not None:
+        trace = widen_for_assumed_mass(trace, assumed)
+    if derivation and derivation.get("generic_family") and not derivation.get("estimated_as"):
+        trace = widen_for_generic_family(trace, derivation["family"])
+    return trace
 
 
 def composition_in_amounts(components: list[tuple[str, float]]) -> str:
@@ -109,17 +148,9 @@ def estimate_from_context(
     product = product_from_epd_input(context, category=category)
     basis = "declared composition"
     derivation: dict[str, Any] | None = None
+    assumed = None
     if not (product.composition or "").strip():
-        mass = declared_mass_kg(product.declared_unit) or product.declared_mass_kg
-        composition, derivation = derived_composition(product.name, product.description, mass)
-        product = product.model_copy(update={"composition": composition})
-        typical = None if mass else typical_declared_mass(derivation, product.declared_unit)
-        if typical:  # no mass given for "1 m3" / "1 item": the family's typical mass per unit (class default)
-            product = product.model_copy(update={"declared_mass_kg": typical})
-            derivation = {**derivation, "assumed_declared_mass_kg": typical}
-            if derivation.get("yield_recipe"):
-                composition, _ = derived_composition(product.name, product.description, typical)
-                product = product.model_copy(update={"composition": composition})
+        product, derivation, assumed = derived_product(product)
         basis = "bill of materials derived from the name" + (
             " and description" if product.description else ""
         )
@@ -139,6 +170,7 @@ def estimate_from_context(
             "basis": "category prior",
             "derived_bom": derivation,
         }
+    trace = flag_defaults(trace, derivation, assumed)
     kg = trace.result.kgco2e if trace.result else None
     prior_part = unresolved_prior(trace, category)
     if prior_part is not None and kg is not None:
