@@ -265,7 +265,7 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
 # whose input pattern its name matches). Water is evidence only for a class the name or description names.
 _CLASS_INPUTS: dict[str, str] = {
     "glass_melting": r"\b(sand|cullet|soda|soda ash|limestone|dolomite|feldspar|silica|broken glass|recycled glass|"
-                     r"nepheline|glass batch)\b",
+                     r"nepheline|glass batch|basalt|diabase|gabbro|anorthosite|blast furnace slag|slag)\b",
     "flat_glass_melting": r"\b(sand|cullet|soda|soda ash|limestone|dolomite|feldspar|silica|broken glass|"
                           r"recycled glass|nepheline|glass batch|salt ?cake|sodium sulfate|sodium sulphate)\b",
     "ceramic_firing": r"\b(clays?|kaolin\w*|ball clay|china clay|feldspars?|quartz|sand|silica|shale|marl|talc|"
