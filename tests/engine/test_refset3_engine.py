@@ -42,3 +42,22 @@ def test_stone_wool_from_basalt_and_slag_is_melted():
     assert infer_product_class("Stone wool insulation slab", None, comp) == "glass_melting"
     # before, only dolomite (10 %) counted as batch and the slab fell to general manufacturing
     assert infer_product_class("Stone wool insulation slab", None, [("basalt", 0.9), ("phenolic binder", 0.1)]) == "glass_melting"
+
+
+@pytest.mark.parametrize(("name", "cls"), [
+    ("White wheat bread", "baking"), ("Butter biscuits", "baking"), ("Sourdough rye loaf", "baking"),
+    ("Bread flour", "food_processing"), ("Cake mix", "food_processing"), ("Tomato sauce", "food_processing"),
+])
+def test_baked_goods_are_baked(name, cls):
+    comp = [("wheat flour", 0.6), ("water", 0.35), ("salt", 0.05)] if cls != "food_processing" or "flour" in name or "mix" in name \
+        else [("tomato", 0.9), ("salt", 0.1)]
+    assert infer_product_class(name, None, comp) == cls
+
+
+def test_baking_is_a_further_step_on_flour_whose_factor_covers_milling():
+    from openpcf.engine.process_energy import conversion_covered, energy_default
+
+    assert not conversion_covered(["material_production", "conversion"], "baking")
+    assert conversion_covered(["material_production", "conversion"], "food_processing")
+    d = energy_default("baking")
+    assert (d.electricity_kwh_per_kg, d.heat_mj_per_kg) == (0.25, 2.0)
