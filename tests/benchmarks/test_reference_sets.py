@@ -171,3 +171,19 @@ def test_second_product_set_is_new_cited_products_across_categories():
         assert r["recalled"] == all(s["recalled"] for s in r["sources"]), r["id"]
         if r["declared_unit"] != "1 kg" and "bom" not in r:
             assert r["mass_kg"], r["id"]  # a composition per item / m3 / l needs the mass of one unit
+
+
+def test_third_product_set_is_new_cited_products_across_categories():
+    rows = products_script.read_products(REF / "products3.jsonl")
+    earlier = [r for name in ("products.jsonl", "products2.jsonl") for r in products_script.read_products(REF / name)]
+    assert len(rows) >= 45
+    assert len({r["id"] for r in rows}) == len(rows)
+    assert not {r["id"] for r in earlier} & {r["id"] for r in rows}
+    assert not {r["name"].lower() for r in earlier} & {r["name"].lower() for r in rows}
+    assert len({r["category"] for r in rows}) >= 8
+    for r in rows:
+        assert 0 <= r["low"] <= r["central"] <= r["high"], r["id"]
+        assert r["sources"] and all(s["document"] and "recalled" in s for s in r["sources"]), r["id"]
+        assert r["recalled"] == all(s["recalled"] for s in r["sources"]), r["id"]
+        if r["declared_unit"] != "1 kg":
+            assert r["mass_kg"], r["id"]  # per item / m2 / m3: the mass of one unit, for --description-only too

@@ -667,7 +667,14 @@ def _water_lines(lines: list[InputLine], source: FactorResolver, region: Region 
 _STATE_WORDS = frozenset({
     "granulate", "granule", "pellet", "powder", "flake", "resin", "bulk", "grade", "technical", "pure",
     "anhydrous", "virgin", "primary", "raw", "commodity", "unalloyed", "industrial",
+    # a delivery state or grade: "glacial" acetic acid, "dense" soda ash, "liquid" chlorine, steel "coil"
+    "glacial", "dense", "liquid", "liquefied", "compressed", "solution", "aqueous", "concentrated", "prilled",
+    "granular", "refined", "coil",
 })
+
+
+def _is_number(word: str) -> bool:
+    return any(ch.isdigit() for ch in word)
 
 
 @lru_cache(maxsize=4096)
@@ -678,9 +685,20 @@ def is_own_material(product_name: str, line_name: str, factor_name: str | None) 
     (:data:`_STATE_WORDS`) or is said by the factor's own name ("Copper cathode" with a factor named
     "Copper cathode (grade A)"). Then the input's factor already describes making the product, and no
     process energy of a product class is added on top ("Caustic soda" = 100 % sodium hydroxide).
-    A product formed from the material ("Steel pipe" from steel) is not its own material."""
+    A product formed from the material ("Steel pipe" from steel) is not its own material. When neither name
+    reads as a concept, the words decide: the input's words are all in the product's name and the product's
+    other words are state words, numbers or the factor's own words ("Chlorine" = chlorine)."""
     product = read_name(product_name)
-    if product.concept is None or read_name(line_name).concept != product.concept:
+    line = read_name(line_name)
+    if product.concept is None and line.concept is None:
+        # a substance no concept names ("Chlorine", "Acetic acid (glacial)"): the same words, and the product's
+        # other words are delivery-state words, concentrations or grades, or said by the factor's name
+        line_words = set(lemma_words(line_name))
+        product_words = lemma_words(product_name)
+        said = set(lemma_words(factor_name or "")) | line_words
+        return bool(line_words) and line_words <= set(product_words) and all(
+            w in said or w in _STATE_WORDS or _is_number(w) for w in product_words)
+    if product.concept is None or line.concept != product.concept:
         return False
     forms = concept_table().forms  # "tube", "film", "granulate": words of a form, not of the material
     said = set(lemma_words(factor_name or "")) | {w for w in product.head if w not in forms}

@@ -149,6 +149,15 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "tinned, in jars or sterilised. The container itself is a packaging line. Estimate.",
         ),
         EnergyDefault(
+            "baking", "Baked goods from bought flour (mixing, proving, baking, cooling, slicing)", 0.25, 2.0,
+            "Industrial bakeries fire tunnel or rack ovens with natural gas: roughly 1.5-2.5 MJ of oven heat per kg "
+            "of bread, plus about 0.2-0.3 kWh for mixing, proving, cooling, slicing and wrapping (order of magnitude "
+            "of bread LCAs, e.g. Espinoza-Orias, Stichnothe & Azapagic, Int J LCA 16 (2011), and of bakery "
+            "energy benchmarks; recalled), here 2.0 MJ and 0.25 kWh per kg of product. A further step: a flour "
+            "factor that covers its milling does not cover the baking. Chosen instead of general food processing "
+            "when the product's name names a baked good (bread, loaf, biscuits, cakes, pastry ...). Estimate.",
+        ),
+        EnergyDefault(
             "brewing", "Beer brewing (milling, mashing, wort boiling, fermentation and lagering, filtration)", 0.1, 1.3,
             "A brewery boils the wort (about an hour), heats the mash and cleans in place, and cools fermentation and "
             "lagering: European brewery benchmarks are about 100-150 MJ of heat and 8-12 kWh of electricity per "
@@ -355,7 +364,7 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
 # whose input pattern its name matches). Water is evidence only for a class the name or description names.
 _CLASS_INPUTS: dict[str, str] = {
     "glass_melting": r"\b(sand|cullet|soda|soda ash|limestone|dolomite|feldspar|silica|broken glass|recycled glass|"
-                     r"nepheline|glass batch)\b",
+                     r"nepheline|glass batch|basalt|diabase|gabbro|anorthosite|blast furnace slag|slag)\b",
     "flat_glass_melting": r"\b(sand|cullet|soda|soda ash|limestone|dolomite|feldspar|silica|broken glass|"
                           r"recycled glass|nepheline|glass batch|salt ?cake|sodium sulfate|sodium sulphate)\b",
     "ceramic_firing": r"\b(clays?|kaolin\w*|ball clay|china clay|feldspars?|quartz|sand|silica|shale|marl|talc|"
@@ -487,7 +496,8 @@ def infer_product_class(name: str, description: str | None = None,
 
     A food whose name says it is sealed in its container and heat-treated there (canned, tinned, in jars,
     sterilised) or whose components include its can or jar (tinplate, a steel can, a glass jar) is
-    ``food_canning`` rather than ``food_processing`` (:func:`is_heat_preserved`).
+    ``food_canning`` rather than ``food_processing`` (:func:`is_heat_preserved`); a food whose name names a
+    baked good (bread, biscuits, cakes …) is ``baking`` (:func:`is_baked_good`).
 
     ``components`` are ``(name, mass or share)`` pairs (bare names count equally). Without components the
     first class the name (then the description) points to is used.
@@ -496,6 +506,8 @@ def infer_product_class(name: str, description: str | None = None,
     names = [c if isinstance(c, str) else c[0] for c in (components or [])]
     if cls == "food_processing" and (is_heat_preserved(name) or any(_CAN_OR_JAR.search(c) for c in names)):
         return "food_canning"  # a food sealed in its can or jar and sterilised there
+    if cls == "food_processing" and is_baked_good(name):
+        return "baking"  # bread, biscuits, cakes: baked from bought flour
     return cls
 
 
@@ -535,7 +547,7 @@ def _infer_product_class(name: str, description: str | None,
 #: Product classes whose default energy is a further step on goods bought already formed (cutting and
 #: tempering bought flat glass; drilling, plating and etching bought laminate into a board; mounting and
 #: assembling bought parts): a factor covering the conversion of the bought good does not cover it.
-FURTHER_STEP_CLASSES = frozenset({"glass_products", "pcb_fabrication", "electronics_assembly", "food_canning"})
+FURTHER_STEP_CLASSES = frozenset({"glass_products", "pcb_fabrication", "electronics_assembly", "food_canning", "baking"})
 
 
 #: Formed metal products a factor can be *for* (not only the metal they are made of). When the product's name
@@ -627,10 +639,10 @@ class ContainerDefault:
     kg_per_kg: float
     basis: str
     query: str
-    classes: frozenset[str] = frozenset({"food_processing", "food_canning", "beverages", "brewing"})
+    classes: frozenset[str] = frozenset({"food_processing", "food_canning", "baking", "beverages", "brewing"})
 
 
-_FOOD = frozenset({"food_processing", "food_canning"})
+_FOOD = frozenset({"food_processing", "food_canning", "baking"})
 #: Typical container masses per kg of contents (assumptions from common container sizes and weights,
 #: **recalled**, not measured; users override them by listing the container in the composition or BOM).
 CONTAINER_DEFAULTS: tuple[ContainerDefault, ...] = (
@@ -665,6 +677,18 @@ _RETORTED = re.compile(r"\b(cans?|canned|tins?|tinned|jars?|jarred|retort\w*|ste
 _CAN_OR_JAR = re.compile(r"\b(tinplate|tin ?plate|(steel|tin|food|metal) cans?|cans?|glass jars?|jars?)\b", re.I)
 
 
+#: Words of a baked good, and words that make the name something else (a flour or a mix for baking).
+_BAKED = re.compile(r"\b(bread|breads|loaf|loaves|baguettes?|buns?|biscuits?|cookies?|crackers?|cakes?|pastr(y|ies)|"
+                    r"croissants?|muffins?|brioches?|rusks?|crispbreads?|bagels?|baked goods|bakery products?)\b", re.I)
+_NOT_BAKED = re.compile(r"\b(flours?|mix(es)?|dough|crumbs?|improvers?|fish ?cakes?|rice ?cakes?|potato ?cakes?)\b", re.I)
+
+
+def is_baked_good(product_name: str) -> bool:
+    """True when a food's name names a baked good ("White wheat bread", "Butter biscuits") and not a flour or
+    a mix for one ("Bread flour", "Cake mix"): its oven step is then a further step on the bought flour."""
+    return bool(_BAKED.search(product_name)) and not _NOT_BAKED.search(product_name)
+
+
 def is_heat_preserved(product_name: str) -> bool:
     """True when a food's name says it is sealed in its container and heat-treated there ("Chickpeas,
     canned", "Tomato sauce in jars", "Tuna tin"): the retort or pasteurising heat is part of its making."""
@@ -682,7 +706,7 @@ def implied_container(product_name: str, product_class: str, declared_unit: str 
     containers ("1 can", "1 bottle"), else None. Only for food and beverage classes: for other products a jar
     or can is the product itself. A name that names no container and a unit in kg or litres imply none: no
     packaging is added that neither the composition nor the name nor the unit says."""
-    if product_class not in ("food_processing", "food_canning", "beverages", "brewing"):
+    if product_class not in ("food_processing", "food_canning", "baking", "beverages", "brewing"):
         return None
     unit_words = declared_unit if declared_unit and _CONTAINER_UNIT.search(declared_unit) else ""
     lowered = f"{product_name} {unit_words}".lower()

@@ -14,7 +14,8 @@ The steps, all pure:
 3. Route words: recycled, scrap, secondary, cullet, post-consumer, EAF… → ``secondary``; primary, virgin,
    BOF, blast furnace → ``primary``; neither → ``market``.
 4. Head material: the concepts of ``openpcf/data/factors/material_concepts.json`` found in the name; a
-   material concept beats a part or form word and a generic word ("XPS insulation board" is XPS); among
+   material concept beats a part or form word (or a phrase of form words only: "copper wire rod" is copper)
+   and a generic word ("XPS insulation board" is XPS); among
    materials the right-most wins (English compounds name the thing last: "glass-fibre reinforced
    polyamide" is polyamide), then the longest ("stainless steel 304" is stainless steel). Grades and codes
    (5754, C30/37, 42.5) never name a material; what follows "for" is the use ("frit for enamel" is frit). A form word of a formed good ("bottle", "film", "cap",
@@ -255,7 +256,9 @@ def _head(words: tuple[str, ...], table: ConceptTable) -> tuple[str | None, tupl
     def rank(m: tuple[int, int, str]) -> tuple[int, int, int]:
         start, end, key = m
         phrase = words[start:end]
-        form_like = len(phrase) == 1 and (phrase[0] in table.forms or phrase[0] in table.parts)
+        # a phrase made only of form or part words ("wire rod", "stretch film") names a form, not a material:
+        # "copper wire rod" is copper, "wire rod" alone stays its concept
+        form_like = all(w in table.forms or w in table.parts for w in phrase)
         tier = 0 if table.concepts[key].generic else (1 if form_like else 2)
         return tier, end, end - start
 
