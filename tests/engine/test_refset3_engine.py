@@ -23,6 +23,9 @@ SOURCE = TableSource([*TABLE.factors, _factor("bromine", 1.5), _factor("propioni
     ("Propionic acid ester", "propionic acid", "Propionic acid", False),     # another product made from it
     ("Calcium propionate", "propionic acid", "Propionic acid", False),
     ("Cold-rolled steel coil", "cold-rolled steel", "Cold rolled sheet, steel, at plant", True),
+    ("Aubergines grown in a heated greenhouse", "aubergines", None, True),  # how produce was grown
+    ("Fresh organic parsnips", "parsnips", None, True),
+    ("Parsnip soup", "parsnips", None, False),                               # a dish made from it
 ])
 def test_own_material_without_a_concept(product, line, factor, same):
     assert is_own_material(product, line, factor) is same

@@ -670,6 +670,9 @@ _STATE_WORDS = frozenset({
     # a delivery state or grade: "glacial" acetic acid, "dense" soda ash, "liquid" chlorine, steel "coil"
     "glacial", "dense", "liquid", "liquefied", "compressed", "solution", "aqueous", "concentrated", "prilled",
     "granular", "refined", "coil",
+    # how and where produce was grown or sold: "tomatoes grown in a heated greenhouse", "fresh organic carrots"
+    "fresh", "whole", "loose", "organic", "conventional", "grown", "heated", "unheated", "greenhouse",
+    "glasshouse", "field", "open", "in", "a", "an", "under",
 })
 
 
