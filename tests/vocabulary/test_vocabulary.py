@@ -139,3 +139,14 @@ def test_the_pcfbench_scorer_does_not_use_the_system_vocabulary() -> None:
                 [a.name for a in node.names] if isinstance(node, ast.Import) else [])
             offenders += [f"{path.name}: {n}" for n in names if n.startswith("openpcf.vocabulary")]
     assert offenders == []
+
+
+def test_a_mention_called_recycled_unless_its_material_is_the_recycled_route():
+    from openpcf.vocabulary.material_words import ALREADY_RECYCLED, RECYCLED_BEFORE, RECYCLED_START
+
+    assert RECYCLED_BEFORE.search("made of 100% recycled ")  # "… recycled nylon"
+    assert RECYCLED_BEFORE.search("a post-consumer clear ")  # one word between
+    assert not RECYCLED_BEFORE.search("recycled after a long ")  # two words between
+    assert RECYCLED_START.match("Reclaimed oak") and not RECYCLED_START.match("oak, reclaimed")
+    assert ALREADY_RECYCLED.search("Aluminium scrap") and ALREADY_RECYCLED.search("glass cullet")
+    assert not ALREADY_RECYCLED.search("polyamide 6")

@@ -16,6 +16,9 @@ The readers differ on purpose, and each says which words it takes and why:
   triage features): every *recycl…* and *remelt…* word, post-/pre-consumer, reclaimed, recovered.
 - :data:`RECYCLED_EMPHASIS` — a product text stresses recycled content (offline decomposition):
   *recycl…*, scrap(s), secondary, *remelt…* and "circular".
+- :data:`RECYCLED_BEFORE`, :data:`RECYCLED_START`, :data:`ALREADY_RECYCLED` — a mention in a product text is
+  called recycled ("100% recycled nylon"), unless its material already is the recycled route (offline
+  decomposition).
 
 Not here, on purpose: the PCFBench scorer's own qualifier list (see :mod:`openpcf.vocabulary`).
 """
@@ -76,6 +79,16 @@ RECYCLED_EMPHASIS = re.compile(
     rf"\b{_forms('recycl-')}|\b{_forms('scraps')}\b|\b{_forms('secondary')}\b|\b{_forms('remelt-')}|\b{_forms('circular')}\b",
     re.IGNORECASE,
 )
+
+#: A recycled qualifier written right before a material mention, at most one word between ("100% recycled
+#: nylon", "post-consumer PET", "recycled cotton yarn"), and the same qualifier opening a mention ("Recycled
+#: cotton"); read by the offline decomposition.
+_QUALIFIERS = ("recycled", "regenerated", "reclaimed", "post-consumer", "pre-consumer")
+RECYCLED_BEFORE = re.compile(rf"\b(?:{_forms(*_QUALIFIERS, 'secondary')})\W+(?:\w+\W+)?$", re.IGNORECASE)
+RECYCLED_START = re.compile(rf"(?:{_forms(*_QUALIFIERS)})\s", re.IGNORECASE)
+#: A material that already is the recycled route (scrap, cullet, recovered paper): it takes no "recycled" prefix.
+ALREADY_RECYCLED = re.compile(_forms("scrap", "recycl-", "cullet", "recovered", "secondary", "reclaimed"),
+                              re.IGNORECASE)
 
 #: A component that is packaging, not product: its role in a bill of materials.
 PACKAGING = re.compile(

@@ -32,7 +32,12 @@ from openpcf.systems.offline.decomposition_knowledge import (
     word_pattern,
 )
 from openpcf.systems.protocol import SolverResult
-from openpcf.vocabulary.material_words import RECYCLED_EMPHASIS
+from openpcf.vocabulary.material_words import (
+    ALREADY_RECYCLED,
+    RECYCLED_BEFORE,
+    RECYCLED_EMPHASIS,
+    RECYCLED_START,
+)
 
 MAX_COMPONENTS = 8
 _NAME_SHARE = 0.5  # a material named in the product name, when no family says otherwise
@@ -83,17 +88,7 @@ _SHARE_AFTER = re.compile(
     r"(\d+(?:[.,]\d+)?)\s?%",
     re.IGNORECASE,
 )
-# A recycled qualifier right before a mention ("100% recycled nylon", "Recycled cotton", "post-consumer PET").
-_RECYCLED_BEFORE = re.compile(
-    r"\b(?:recycled|regenerated|reclaimed|post[\s-]?consumer|pre[\s-]?consumer|secondary)\W+(?:\w+\W+)?$",
-    re.IGNORECASE,
-)
-_RECYCLED_START = re.compile(
-    r"(?:recycled|regenerated|reclaimed|post[\s-]?consumer|pre[\s-]?consumer)\s", re.IGNORECASE
-)
 _VIRGIN_BEFORE = re.compile(r"\b(?:virgin|primary|new)\W+$", re.IGNORECASE)
-# Materials that already are the recycled route (scrap, cullet, recovered paper): no "recycled" prefix.
-_ALREADY_RECYCLED = re.compile(r"scrap|recycl|cullet|recovered|secondary|reclaimed", re.IGNORECASE)
 # The head of a product name ends before a purpose/relation word, a bracket or a comma.
 _HEAD_END = re.compile(
     r"\s(?:for|with|containing|from|made|in|of|per|based|according)\s|[(,;:/\u2013\u2014]|\s-\s", re.IGNORECASE
@@ -155,8 +150,8 @@ def find_mentions(name: str, description: str | None, vocabulary: tuple[str, ...
             if not _counts(text, m):
                 continue
             before = text[max(0, m.start() - 40) : m.start()]
-            said = _RECYCLED_BEFORE.search(before) or _RECYCLED_START.match(m.group())  # "recycled polyester"
-            recycled = bool(said) and not _ALREADY_RECYCLED.search(material.name)
+            said = RECYCLED_BEFORE.search(before) or RECYCLED_START.match(m.group())  # "recycled polyester"
+            recycled = bool(said) and not ALREADY_RECYCLED.search(material.name)
             found.append(
                 Mention(
                     material,
