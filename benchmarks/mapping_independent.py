@@ -10,7 +10,8 @@ It was written before any change it measures and never from PCFBench dev items. 
 selection since the fifth pass) and ``mapping_independent_blind.jsonl`` (149 items over eleven purchase
 categories, written before the fifth pass and run only before and after it; see docs/offline.md) and
 ``mapping_independent_blind2.jsonl`` (256 supplier-style B2B names — trade names, CAS numbers, IUPAC names, grades,
-forms, DE/FR/IT/ES, formulas — written before the seventh pass and run once blind). The picklist is shared data
+forms, DE/FR/IT/ES, formulas — written before the seventh pass and run once blind) and ``mapping_independent_blind3.jsonl`` (235 supplier BOM
+lines of nine industries, written after the seventh pass and run once blind on its code). The picklist is shared data
 and is not copied into the repository: each expected answer is stored as the SHA-1 of its reference-product
 string (UTF-8, exactly as in the picklist), with a short ``why`` in the author's words; this script resolves
 the hashes against the picklist in ``--data``.

@@ -91,3 +91,69 @@ def test_every_expected_answer_is_a_picklist_activity(dev_dir: Path) -> None:
     for path in SETS:
         missing = [r["material_name"] for r in script.load_set(path) if r["expected_sha1"] not in hashes]
         assert not missing, f"{path.name}: answers not in the picklist for {missing}"
+
+
+#: the fifth (third blind) set, written as supplier BOM lines and grouped by the buyer's industry
+BLIND3 = ROOT / "benchmarks" / "reference" / "mapping_independent_blind3.jsonl"
+BLIND3_GROUPS = {
+    "packaging",
+    "electronics",
+    "food",
+    "textiles",
+    "construction",
+    "automotive",
+    "cosmetics",
+    "cleaning",
+    "furniture",
+}
+EARLIER_SETS = [*SETS, ROOT / "benchmarks" / "reference" / "mapping_independent_blind2.jsonl"]
+
+
+def _words(name: str) -> frozenset[str]:
+    """The letter words of a name, lower-cased: two names with the same words differ only in numbers or marks."""
+    return frozenset(re.findall(r"[^\W\d_]+", name.lower()))
+
+
+def test_the_third_blind_set_has_235_rows_in_nine_industries_with_a_hash_and_a_reason() -> None:
+    rows = script.load_set(BLIND3)
+    assert len(rows) == 235
+    assert {r["group"] for r in rows} == BLIND3_GROUPS
+    for row in rows:
+        assert set(row) <= {"group", "material_name", "description", "expected_sha1", "why"}
+        assert row["material_name"].strip() and row["why"].strip()
+        assert re.fullmatch(r"[0-9a-f]{40}", row["expected_sha1"])
+    assert sum("description" in r for r in rows) == 48
+    names = [r["material_name"] for r in rows]
+    assert len(names) == len(set(names))
+
+
+def test_no_name_of_the_third_blind_set_repeats_a_name_of_an_earlier_set() -> None:
+    earlier = [r["material_name"] for path in EARLIER_SETS for r in script.load_set(path)]
+    earlier_exact = {n.strip().lower() for n in earlier}
+    # CAS numbers differ only in digits; they are compared exactly, every other name by its words
+    earlier_words = {_words(n) for n in earlier if not n.startswith("CAS ")}
+    for row in script.load_set(BLIND3):
+        name = row["material_name"]
+        assert name.strip().lower() not in earlier_exact, name
+        if not name.startswith("CAS "):
+            assert _words(name) not in earlier_words, name
+
+
+def test_words_ignore_numbers_and_case() -> None:
+    assert _words("Soda ash dense 99.2 %") == _words("soda ash DENSE")
+    assert _words("Salzsäure 31 %") == frozenset({"salzsäure"})
+    assert _words("PP spunbond") != _words("PET spunbond")
+
+
+def test_every_answer_of_the_third_blind_set_is_a_picklist_activity(dev_dir: Path) -> None:
+    labels = {
+        json.loads(line)["reference_product_name"]
+        for line in (dev_dir / "ecoinvent_picklist.jsonl").read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    }
+    hashes = {script.sha1(label) for label in labels}
+    missing = [r["material_name"] for r in script.load_set(BLIND3) if r["expected_sha1"] not in hashes]
+    assert not missing
+    # a worked answer: the quark line is the fresh unripened cheese
+    quark = next(r for r in script.load_set(BLIND3) if r["material_name"].startswith("Speisequark"))
+    assert quark["expected_sha1"] == script.sha1("cheese, from cow milk, fresh, unripened")
