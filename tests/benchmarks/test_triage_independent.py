@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -14,6 +15,7 @@ from openpcf.pcfbench.data import read_task
 ROOT = Path(__file__).resolve().parents[2]
 SET = ROOT / "benchmarks" / "reference" / "triage_independent.jsonl"
 SET2 = ROOT / "benchmarks" / "reference" / "triage_independent2.jsonl"
+SET3 = ROOT / "benchmarks" / "reference" / "triage_independent3.jsonl"
 
 
 def _load(name: str):
@@ -64,11 +66,56 @@ def test_the_second_set_is_new_and_names_the_activity_of_every_map_label() -> No
         assert r.input.material_context_data.name and r.input.material_context_data.material_name, r.id
         why = getattr(r.metadata, "why", "")
         # a map label says which picklist activity stands for the market; a decompose label says why not
-        assert why.startswith("picklist: ") if r.expected_output.should_map else why and "picklist: " not in why
+        assert (
+            why.startswith("picklist: ") if r.expected_output.should_map else why and "picklist: " not in why
+        )
     kinds = Counter(getattr(r.metadata, "kind", None) for r in rows)
     # weighted toward the hard classes: finished products, assemblies, parts, formulations, food products
     assert kinds["product"] + kinds["assembly"] + kinds["part"] >= 30
     assert kinds["formulation"] >= 15 and kinds["food product"] >= 10 and kinds["service"] >= 5
+
+
+def _market_names(path: Path) -> set[str]:
+    return {" ".join(r.input.market.name.lower().split()) for r in read_task(path, "triage")}
+
+
+def test_the_third_set_is_new_a_natural_mix_and_reasoned_row_by_row() -> None:
+    rows = read_task(SET3, "triage")
+    assert len(rows) >= 100 and len({r.id for r in rows}) == len(rows)
+    names = [" ".join(r.input.market.name.lower().split()) for r in rows]
+    assert len(set(names)) == len(names)  # no market twice within the set
+    assert not set(names) & (_market_names(SET) | _market_names(SET2))  # none of sets 1-2 again
+    labels = Counter(bool(r.expected_output.should_map) for r in rows)
+    assert labels[True] >= 40 and labels[False] >= 40
+    for r in rows:
+        assert r.input.material_context_data.name and r.input.material_context_data.material_name, r.id
+        why = getattr(r.metadata, "why", "")
+        assert (
+            why.startswith("picklist: ") if r.expected_output.should_map else why and "picklist: " not in why
+        )
+    kinds = Counter(getattr(r.metadata, "kind", None) for r in rows)
+    # a natural BOM mix: plain materials outnumber the hard classes, and every broad kind is present
+    plain = sum(
+        kinds[k]
+        for k in ("chemical", "polymer", "metal", "mineral", "agriculture", "food", "fibre", "textile")
+    )
+    hard = sum(kinds[k] for k in ("product", "assembly", "part", "formulation", "food product", "blend"))
+    assert plain > hard >= 30
+    assert {"utility", "fuel", "packaging", "electronics", "building material", "paper", "service"} <= set(
+        kinds
+    )
+
+
+def test_every_map_label_of_the_third_set_names_a_picklist_activity(dev_dir: Path) -> None:
+    picklist = {
+        json.loads(line)["reference_product_name"] for line in (dev_dir / "ecoinvent_picklist.jsonl").open()
+    }
+    named = [
+        getattr(r.metadata, "why", "")[len("picklist: ") :]
+        for r in read_task(SET3, "triage")
+        if r.expected_output.should_map
+    ]
+    assert len(named) >= 40 and [n for n in named if n not in picklist] == []
 
 
 def test_wilson_interval_of_eight_in_ten() -> None:
