@@ -187,3 +187,26 @@ def test_third_product_set_is_new_cited_products_across_categories():
         assert r["recalled"] == all(s["recalled"] for s in r["sources"]), r["id"]
         if r["declared_unit"] != "1 kg":
             assert r["mass_kg"], r["id"]  # per item / m2 / m3: the mass of one unit, for --description-only too
+
+
+def test_fourth_product_set_is_new_cited_products_across_categories():
+    rows = products_script.read_products(REF / "products4.jsonl")
+    earlier = [r for name in ("products.jsonl", "products2.jsonl", "products3.jsonl")
+               for r in products_script.read_products(REF / name)]
+    assert len(rows) >= 40
+    assert len({r["id"] for r in rows}) == len(rows)
+    assert not {r["id"] for r in earlier} & {r["id"] for r in rows}
+    assert not {r["name"].lower() for r in earlier} & {r["name"].lower() for r in rows}
+    cats = [r["category"] for r in rows]
+    assert {"basic material", "building product", "packaging", "food", "textile", "furniture", "chemical",
+            "electronics"} == set(cats)
+    assert all(cats.count(c) >= 4 for c in set(cats))  # about five of each kind
+    for r in rows:
+        assert 0 <= r["low"] <= r["central"] <= r["high"], r["id"]
+        assert r["sources"] and all(s["document"] and s["year"] and "recalled" in s for s in r["sources"]), r["id"]
+        assert r["recalled"] == all(s["recalled"] for s in r["sources"]), r["id"]
+        if r["declared_unit"] != "1 kg":
+            assert r["mass_kg"], r["id"]  # per item / m2 / m3: the mass of one unit, for --description-only too
+        if "bom" in r:  # the mass of one unit is the BOM's mass
+            grams = {"g": 0.001, "kg": 1.0}
+            assert math.isclose(sum(b["quantity"] * grams[b["unit"]] for b in r["bom"]), r["mass_kg"]), r["id"]
