@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from openpcf.engine import ProductSpec, estimate
-from openpcf.engine.material_names import factor_per_solution, solution_of
+from openpcf.engine.material_names import factor_per_solution, interpret, solution_of
 from tests.support.factor_tables import TABLE, TableSource, _factor
 
 CHEM = TableSource([
@@ -273,3 +273,14 @@ def test_a_canned_food_factor_already_includes_its_retort():
     assert bound == {"chickpeas, canned": "covered_by_factor", "chickpeas": "added", "water": "added"}
     (heat,) = [x for x in t.energy if x.rate.unit == "MJ"]
     assert heat.rate.value == pytest.approx(2.5 * 0.5, rel=1e-12)   # only the half not already canned
+
+
+@pytest.mark.parametrize(("name", "role"), [
+    ("water", "water"), ("Water, demineralised", "water"), ("process water", "water"), ("water for injection", "water"),
+    ("Water 40%", "water"),
+    # named after water, but not water: the engine and `openpcf factors resolve` must read them alike
+    ("water-based lacquer", "product"), ("water based floor varnish", "product"), ("water glass", "product"),
+    ("waterproofing membrane", "product"),
+])
+def test_only_water_itself_is_a_water_line(name, role):
+    assert interpret(name).role == role

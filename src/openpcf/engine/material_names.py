@@ -17,7 +17,10 @@ from openpcf.vocabulary.material_words import PACKAGING, RECYCLED_IN_NAME, RECYC
 
 Role = str  # "product" | "packaging" | "water" | "remainder"
 
-_WATER = re.compile(r"^(process |tap |deionised |deionized |demineralised |demineralized |drinking |softened |purified )?water\b", re.I)
+#: Water as an input ("water", "process water", "water, deionised", "water for injection", "water 35 %"); not a
+#: product named after it ("water-based lacquer", "waterproof membrane", "water glass", "water heater").
+_WATER = re.compile(r"^(process |tap |deionised |deionized |demineralised |demineralized |drinking |softened |purified )?"
+                    r"water(?=\s*$|\s*[,(;:%\d]|\s+(for|from|in|of|at|to|as|added|supply|used)\b)", re.I)
 #: A component whose head noun is a sales container ("steel can", "glass jar", "PET bottle") is the
 #: product's packaging: a product's own composition does not list itself as a container.
 _CONTAINER_HEAD = re.compile(r"\b(cans?|jars?|bottles?|pouch(es)?|tubs?)\s*$", re.I)
