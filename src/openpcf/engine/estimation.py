@@ -52,6 +52,7 @@ from openpcf.engine.material_names import (
 )
 from openpcf.engine.process_energy import (
     GREENHOUSE_HEATING,
+    METAL_PARTS_SCRAP,
     SOLID_WOOD_ROUGH_MILLING,
     EnergyDefault,
     conversion_covered,
@@ -61,7 +62,9 @@ from openpcf.engine.process_energy import (
     heated_greenhouse,
     implied_container,
     infer_product_class,
+    is_fabricated_metal_part,
     is_solid_wood,
+    machine_product,
     process_fuel,
     solid_wood_article,
 )
@@ -1053,6 +1056,36 @@ def _solid_wood_yield(lines: list[InputLine], product: ProductSpec, checks: list
     return frozenset(x.id for x in scaled)
 
 
+def _metal_parts_yield(lines: list[InputLine], product_class: str, checks: list[Check]) -> frozenset[str]:
+    """A machine or appliance (``machinery_assembly``): every metal input that is made into parts by cutting,
+    stamping or machining bought sheet, tube or bar (material class metal by its own name; not a fastener,
+    wire, spring, casting or recycled feed) is scaled by the fabrication scrap (:data:`METAL_PARTS_SCRAP`: kg
+    of metal bought per kg of part). A listed mass is read as the metal in the finished product. Returns the
+    ids of the scaled lines."""
+    if not machine_product(product_class):
+        return frozenset()
+    stage = METAL_PARTS_SCRAP
+    scaled = []
+    for line in lines:
+        if (line.children or line.kind != "material" or line.role != "product" or line.rate.unit != "kg"
+                or line.rate.value <= 0 or line.factor is None or line.factor.id == CUT_OFF_FEEDSTOCK_ID
+                or line.recycled):
+            continue
+        if own_material_class(line.name) != "metal" or not is_fabricated_metal_part(line.name):
+            continue
+        line.rate = line.rate.model_copy(update={"value": line.rate.value * stage.input_per_output, "note": "; ".join(
+            n for n in (line.rate.note, f"x {stage.input_per_output:.4f} kg of metal bought per kg of metal part "
+                        f"({stage.label}): {stage.basis}") if n)})
+        scaled.append(line)
+    if scaled:
+        names = ", ".join(repr(x.name) for x in scaled[:10]) + (f" and {len(scaled) - 10} more" if len(scaled) > 10 else "")
+        checks.append(Check(code="metal_parts_yield", severity="info", passed=True,
+                            value=round(stage.input_per_output, 6), input_ids=[x.id for x in scaled],
+                            message=f"machine or appliance: {names} scaled by {stage.input_per_output:.4f} for the "
+                            "fabrication scrap of metal parts"))
+    return frozenset(x.id for x in scaled)
+
+
 #: Material classes of a crop grown under glass (the produce that a greenhouse's heat is per kg of).
 GREENHOUSE_CROP_CLASSES = frozenset({"vegetable", "fruit", "herb"})
 
@@ -1191,6 +1224,7 @@ def _estimate(product: ProductSpec, *, region: str | None, seed: int, source: Fa
     _resolve_materials(trace.inputs, source, reg, product.name, cls)
     _water_lines(trace.inputs, source, reg, cls)
     further = _solid_wood_yield(trace.inputs, product, checks)
+    _metal_parts_yield(trace.inputs, cls, checks)
     mass = declared_mass_kg(trace)
     plan, handled = _textile_plan(trace.inputs, product, cls)
     covered = _boundary_decisions(trace.inputs, cls, handled, product_name=product.name, further=further)
@@ -1211,7 +1245,8 @@ def finish(trace: Trace, *, seed: int = 0, runs: int = DEFAULT_RUNS, in_place: b
     Returns a new trace and leaves ``trace`` as it was; with ``in_place`` (a caller that owns ``trace`` and
     drops it) the lines of ``trace`` itself are written and it is returned."""
     keep = [c for c in trace.checks if c.code in ("composition_sum", "region", "reconciliation", "recycled_content",
-                                                  "declared_mass", "batch_yield", "solid_wood_yield")]
+                                                  "declared_mass", "batch_yield", "solid_wood_yield",
+                                                  "metal_parts_yield")]
     out = require_finite(summarise_in_place(trace) if in_place else summarise(trace))
     out.checks = keep + structural_checks(out)
     out.uncertainty = monte_carlo(out, runs=runs, seed=seed)
