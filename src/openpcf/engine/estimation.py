@@ -805,6 +805,10 @@ def energy_carrier(line_name: str) -> str:
 _FUEL_FACTOR_IDS = {
     "hard coal": "desnz2024:fuel:coal-industrial:burnt:kwh",
     "petroleum coke": "desnz2024:fuel:petroleum-coke:burnt:kwh",
+    # metallurgical (coke-oven) coke has no open factor of its own: DESNZ coking coal burnt (0.436 kg CO2e/kWh)
+    # stands for it — coke burns at about 107 t CO2/TJ (IPCC 2006 Guidelines, vol. 2, table 1.4, coke oven
+    # coke; recalled) against coking coal's 94.6, so the proxy is if anything low (coke making not included)
+    "coke": "desnz2024:fuel:coking-coal:burnt:kwh",
     "fuel oil": "desnz2024:fuel:fuel-oil:burnt:kwh",
 }
 
@@ -868,7 +872,8 @@ def default_heat_name(fuel: str) -> str:
 
 def _energy_lines(product_class: str, user_energy: list[InputLine], du: DeclaredUnit, mass: float | None,
                   source: FactorResolver, region: Region | None, covered_share: float = 0.0,
-                  recycled_feed_kg: float = 0.0, stage_lines: Sequence[InputLine] = ()) -> list[InputLine]:
+                  recycled_feed_kg: float = 0.0, stage_lines: Sequence[InputLine] = (),
+                  product_text: tuple[str | None, ...] = ()) -> list[InputLine]:
     """Energy lines: the user's, the class default on the mass no factor or stage covers, the given stage
     lines (a user energy row of the same carrier replaces them), reprocessing of recycled feed."""
     default = energy_default(product_class)
@@ -877,10 +882,13 @@ def _energy_lines(product_class: str, user_energy: list[InputLine], du: Declared
     per_unit = (mass if mass is not None else 0.0) * (1.0 - covered_share)
     scaled = (f"; applied to the {1 - covered_share:.0%} of the product's mass whose factors do not cover conversion "
               f"({covered_share:.0%} is mapped to factors that already include it)" if covered_share > 0 else "")
-    fuel = process_fuel(product_class, region.code if region else None)
+    fuel = process_fuel(product_class, region.code if region else None, *product_text)
     fuel_note = (f"; fuel: {fuel} (the class's kilns in {region.name if region else 'this region'} burn mainly "
                  f"{fuel}; openpcf.engine.process_energy.KILN_FUEL_BY_REGION)" if fuel != "natural gas" else
                  "; fuel: natural gas (the documented default)")
+    if fuel != process_fuel(product_class, region.code if region else None):
+        fuel_note = (f"; fuel: {fuel} (the product's name or description names a product melted mainly with {fuel}, "
+                     "e.g. stone wool in coke-fired cupolas; openpcf.engine.process_energy.PRODUCT_FUEL)")
     for carrier, value, unit in (("electricity", default.electricity_kwh_per_kg, "kWh"), (fuel, default.heat_mj_per_kg, "MJ")):
         if heat_kind(carrier) in have or value <= 0 or per_unit <= 1e-12:
             continue
@@ -1232,7 +1240,7 @@ def _estimate(product: ProductSpec, *, region: str | None, seed: int, source: Fa
     feed = sum(x.rate.value for x in trace.leaves()
                if x.factor is not None and x.factor.id == CUT_OFF_FEEDSTOCK_ID and x.rate.unit == "kg")
     energy = _energy_lines(cls, user_energy, du, mass, source, reg, covered_share=covered, recycled_feed_kg=feed,
-                           stage_lines=stage_lines)
+                           stage_lines=stage_lines, product_text=(product.name, product.description))
     energy += _process_lines(trace.inputs, cls, 1)
     trace.energy = energy
     trace.checks = checks

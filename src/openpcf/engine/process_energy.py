@@ -181,6 +181,18 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "and 0.01 MJ per kg. Cement and aggregates carry their own production. Estimate.",
         ),
         EnergyDefault(
+            "autoclaved_curing", "Autoclaved cement- and lime-bound products (fibre-cement boards and sheets, "
+            "autoclaved aerated concrete, calcium silicate boards, sand-lime bricks): mixing, forming, pre-curing, "
+            "steam curing in an autoclave, drying", 0.1, 1.5,
+            "These products are hardened by saturated steam at about 180-200 C and 10-12 bar for some 6-12 hours, "
+            "which forms the calcium silicate hydrates that give them their strength; fibre-cement sheets are first "
+            "formed on Hatschek machines and pressed, and boards are dried after curing. Order of magnitude "
+            "(recalled, engineering estimate; no single source read): a few hundred kg of steam per tonne of "
+            "product for the autoclave and the drying, i.e. about 1-2 MJ of boiler fuel per kg, here 1.5 MJ, and "
+            "about 0.05-0.2 kWh per kg for mixers, the forming machine, presses, cutting and handling, here 0.1. "
+            "A further step: the cement, lime and sand factors cover none of it. Estimate.",
+        ),
+        EnergyDefault(
             "cement_grinding", "Cement grinding and blending of clinker with gypsum and other constituents", 0.045, 0.0,
             "Grinding clinker with gypsum (and slag, fly ash or limestone) in ball or vertical roller mills: about "
             "30-50 kWh of electricity per tonne of cement (EU BREF for the Production of Cement, Lime and Magnesium "
@@ -370,6 +382,9 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("food_processing", r"\b(food|canned|can \d|tomato|beans?|peas|chickpeas?|peach|fruit|vegetable|pasta|sauce|"
                         r"meat|cheese|milk|dairy|bread|flour|sugar|chocolate|coffee|tea|olive|oil seed|cereal|rice|jam|"
                         r"conserve|syrup)\b"),
+    ("autoclaved_curing", r"\b(autoclaved|fib(re|er)[- ]?cement|aerated concrete|aircrete|aac|"
+                          r"calcium[- ]silicate (boards?|bricks?|blocks?|units?)|sand[- ]?lime (bricks?|blocks?|units?)|"
+                          r"cellulose[- ]cement)\b"),
     ("concrete_mixing", r"\b(concrete|mortar|screed|ready[- ]?mix(ed)?)\b"),
     ("lime_clinker_burning", r"\b(quick ?lime|burnt lime|burned lime|calcined lime|lime|dolime|calcined dolomite|"
                              r"clinker|cement clinker)\b"),
@@ -433,6 +448,8 @@ _CLASS_INPUTS: dict[str, str] = {
     "cement_grinding": r"\b(clinker|cement clinker|gypsum|anhydrite|slag|ggbs|fly ash|limestone|pozzolana?|"
                        r"silica fume|calcined clay|burnt shale|natural pozzolan)\b",
     "glass_products": r"\bglass\b",
+    "autoclaved_curing": r"\b(cement|portland|lime|quicklime|hydrated lime|sand|silica|quartz|fly ash|slag|"
+                         r"gypsum|anhydrite|limestone|cellulose|pulp|fib(re|er)s?|aluminium powder|aluminum powder)\b",
     "concrete_mixing": r"\b(cement|concrete|aggregates?|sand|gravel|fly ash|slag|admixtures?|plasticis\w*|"
                        r"plasticiz\w*|crushed (stone|rock)|limestone filler|mortar|binder)\b",
     "wood_panels": r"\b(wood\w*|chips?|particles?|fib(re|er)s?|strands?|flakes?|sawdust|shavings|resins?|"
@@ -605,7 +622,7 @@ def _infer_product_class(name: str, description: str | None,
 #: tempering bought flat glass; drilling, plating and etching bought laminate into a board; mounting and
 #: assembling bought parts): a factor covering the conversion of the bought good does not cover it.
 FURTHER_STEP_CLASSES = frozenset({"glass_products", "pcb_fabrication", "electronics_assembly", "food_canning", "baking",
-                                  "machinery_assembly"})
+                                  "machinery_assembly", "autoclaved_curing"})
 
 
 #: Formed metal products a factor can be *for* (not only the metal they are made of). When the product's name
@@ -639,6 +656,7 @@ def formed_product_in_factor(product_name: str, factor_name: str, product_class:
 FUEL_WORDS: dict[str, str] = {
     "hard coal": r"\b(hard coal|coal|anthracite|bituminous)\b",
     "petroleum coke": r"\b(petroleum coke|pet-?coke)\b",
+    "coke": r"\b(coke|foundry coke|metallurgical coke)\b",
     "fuel oil": r"\b(fuel oil|heavy fuel oil|hfo|residual oil)\b",
     "natural gas": r"\b(natural gas|gas)\b",
 }
@@ -660,9 +678,28 @@ KILN_FUEL_BY_REGION: dict[str, dict[str, str]] = {
 }
 
 
-def process_fuel(product_class: str, region_code: str | None) -> str:
-    """The fuel of a class's default process heat in a region: :data:`KILN_FUEL_BY_REGION` where a general
-    source says the region's kilns burn another fuel, else natural gas (the documented default)."""
+#: The fuel of a class's default heat named by the product itself, whatever the region: (class, product words,
+#: fuel). Stone (rock) wool is melted mainly in coke-fired cupolas (hot-blast or cold-blast), with some
+#: electric and gas-fired furnaces (EU BREF for the Manufacture of Glass, JRC 2013, mineral wool sector; recalled),
+#: glass wool in gas-fired or electric furnaces like other glass (the class default).
+PRODUCT_FUEL: tuple[tuple[str, re.Pattern[str], str], ...] = (
+    ("glass_melting", re.compile(r"\b(stone ?wool|rock ?wool|rockwool|slag ?wool|rock mineral wool)\b", re.I), "coke"),
+)
+#: A text that names a furnace other than the cupola (and no cupola) keeps the class's default fuel.
+_OTHER_FURNACE = re.compile(r"\b(electric(ally)?[- ]?(melted|melting|furnaces?|arc)|gas[- ]fired|oxy[- ]?fuel)\b", re.I)
+_CUPOLA = re.compile(r"\bcupolas?\b", re.I)
+
+
+def process_fuel(product_class: str, region_code: str | None, product_name: str | None = None,
+                 description: str | None = None) -> str:
+    """The fuel of a class's default process heat: the fuel the product's own name (else description) names
+    by :data:`PRODUCT_FUEL` (stone wool: coke, unless the text names only another furnace), else
+    :data:`KILN_FUEL_BY_REGION` where a general source says the region's kilns burn another fuel, else
+    natural gas (the documented default)."""
+    text = " ".join(t for t in (product_name, description) if t)
+    for cls, words, fuel in PRODUCT_FUEL:
+        if cls == product_class and words.search(text) and (_CUPOLA.search(text) or not _OTHER_FURNACE.search(text)):
+            return fuel
     return KILN_FUEL_BY_REGION.get(product_class, {}).get((region_code or "").upper(), "natural gas")
 
 
