@@ -304,7 +304,7 @@ METAL_PARTS_SCRAP = EnergyDefault(
 #: Metal inputs bought as finished parts (fasteners, wire, cable, foil, springs): no fabrication scrap.
 _NOT_FABRICATED_METAL = re.compile(
     r"\b(screws?|bolts?|nuts?|rivets?|washers?|fasteners?|nails?|pins?|wires?|cables?|cords?|foils?|springs?|"
-    r"bearings?|chains?|powders?|scrap|recycled|castings?|cast|forgings?|forged)\b", re.I)
+    r"bearings?|chains?|powders?|scrap|recycled|castings?|cast|forgings?|forged)\b", re.IGNORECASE)
 
 
 def machine_product(product_class: str) -> bool:
@@ -683,11 +683,11 @@ KILN_FUEL_BY_REGION: dict[str, dict[str, str]] = {
 #: electric and gas-fired furnaces (EU BREF for the Manufacture of Glass, JRC 2013, mineral wool sector; recalled),
 #: glass wool in gas-fired or electric furnaces like other glass (the class default).
 PRODUCT_FUEL: tuple[tuple[str, re.Pattern[str], str], ...] = (
-    ("glass_melting", re.compile(r"\b(stone ?wool|rock ?wool|rockwool|slag ?wool|rock mineral wool)\b", re.I), "coke"),
+    ("glass_melting", re.compile(r"\b(stone ?wool|rock ?wool|rockwool|slag ?wool|rock mineral wool)\b", re.IGNORECASE), "coke"),
 )
 #: A text that names a furnace other than the cupola (and no cupola) keeps the class's default fuel.
-_OTHER_FURNACE = re.compile(r"\b(electric(ally)?[- ]?(melted|melting|furnaces?|arc)|gas[- ]fired|oxy[- ]?fuel)\b", re.I)
-_CUPOLA = re.compile(r"\bcupolas?\b", re.I)
+_OTHER_FURNACE = re.compile(r"\b(electric(ally)?[- ]?(melted|melting|furnaces?|arc)|gas[- ]fired|oxy[- ]?fuel)\b", re.IGNORECASE)
+_CUPOLA = re.compile(r"\bcupolas?\b", re.IGNORECASE)
 
 
 def process_fuel(product_class: str, region_code: str | None, product_name: str | None = None,
