@@ -42,6 +42,9 @@ DRYER = [("steel sheet", 20.0, "kg"), ("polypropylene", 6.0, "kg"), ("steel scre
      "machinery_assembly"),
     # "machine" in a plaster's name is not backed by metal or plastic mass
     ("Gypsum machine plaster", [("gypsum", 95), ("limestone", 5)], "general_manufacturing"),
+    # accessories and consumables for a machine are not the machine
+    ("Bike helmet", [("polycarbonate shell", 30), ("EPS foam", 60), ("nylon straps", 10)], "general_manufacturing"),
+    ("Dishwasher tablets", [("sodium carbonate", 40), ("sodium percarbonate", 20), ("PVA film", 2)], "chemical_formulation"),
     # a pump bottle is packaging, not a machine (no bare "pump" word)
     ("Soap pump bottle, HDPE", [("HDPE", 90), ("polypropylene", 10)], "plastic_conversion"),
 ])

@@ -373,6 +373,11 @@ MACHINE_WORDS = (r"\b(appliances?|washing machines?|tumble dryers?|clothes dryer
                  r"bicycles?|bikes?|e-?bikes?|tricycles?|scooters?|lawn ?mowers?|machines?|machinery|"
                  r"machine tools?|power tools?|drills?|angle grinders?|chainsaws?|water pumps?|circulat\w* pumps?|compressors?|"
                  r"heat pumps?|boilers?|water heaters?|air conditioners?|dehumidifiers?)\b")
+#: Products *for* a machine that are not the machine (accessories, consumables): "bike helmet", "dishwasher
+#: tablets", "oven gloves", "washing machine cleaner".
+_FOR_A_MACHINE = re.compile(r"\b(helmets?|locks?|racks?|bags?|covers?|cases?|gloves?|mitts?|trays?|tablets?|pods?|"
+                            r"detergents?|cleaners?|descalers?|rinse aids?|salt|filters?|hoses?|spare parts?|"
+                            r"accessor(y|ies)|baskets?|bells?|lights?|lamps?)\b")
 
 # Keyword → product class. Order matters: the first class whose pattern matches wins.
 _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
@@ -509,6 +514,8 @@ def _classes(text: str) -> list[str]:
     out = [cls for cls, pattern in _CLASS_PATTERNS if re.search(pattern, lowered)]
     if "pcb_fabrication" in out and re.search(_POPULATED_BOARD, lowered):
         out.remove("pcb_fabrication")  # a populated board is assembled, not fabricated from laminate
+    if "machinery_assembly" in out and _FOR_A_MACHINE.search(lowered):
+        out.remove("machinery_assembly")  # a bike helmet or dishwasher tablets are not the machine
     return out
 
 
