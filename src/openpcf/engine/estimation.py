@@ -52,6 +52,7 @@ from openpcf.engine.material_names import (
 )
 from openpcf.engine.process_energy import (
     GREENHOUSE_HEATING,
+    METAL_PARTS_SCRAP,
     SOLID_WOOD_ROUGH_MILLING,
     EnergyDefault,
     conversion_covered,
@@ -61,7 +62,9 @@ from openpcf.engine.process_energy import (
     heated_greenhouse,
     implied_container,
     infer_product_class,
+    is_fabricated_metal_part,
     is_solid_wood,
+    machine_product,
     process_fuel,
     solid_wood_article,
 )
@@ -802,6 +805,10 @@ def energy_carrier(line_name: str) -> str:
 _FUEL_FACTOR_IDS = {
     "hard coal": "desnz2024:fuel:coal-industrial:burnt:kwh",
     "petroleum coke": "desnz2024:fuel:petroleum-coke:burnt:kwh",
+    # metallurgical (coke-oven) coke has no open factor of its own: DESNZ coking coal burnt (0.436 kg CO2e/kWh)
+    # stands for it — coke burns at about 107 t CO2/TJ (IPCC 2006 Guidelines, vol. 2, table 1.4, coke oven
+    # coke; recalled) against coking coal's 94.6, so the proxy is if anything low (coke making not included)
+    "coke": "desnz2024:fuel:coking-coal:burnt:kwh",
     "fuel oil": "desnz2024:fuel:fuel-oil:burnt:kwh",
 }
 
@@ -865,7 +872,8 @@ def default_heat_name(fuel: str) -> str:
 
 def _energy_lines(product_class: str, user_energy: list[InputLine], du: DeclaredUnit, mass: float | None,
                   source: FactorResolver, region: Region | None, covered_share: float = 0.0,
-                  recycled_feed_kg: float = 0.0, stage_lines: Sequence[InputLine] = ()) -> list[InputLine]:
+                  recycled_feed_kg: float = 0.0, stage_lines: Sequence[InputLine] = (),
+                  product_text: tuple[str | None, ...] = ()) -> list[InputLine]:
     """Energy lines: the user's, the class default on the mass no factor or stage covers, the given stage
     lines (a user energy row of the same carrier replaces them), reprocessing of recycled feed."""
     default = energy_default(product_class)
@@ -874,10 +882,13 @@ def _energy_lines(product_class: str, user_energy: list[InputLine], du: Declared
     per_unit = (mass if mass is not None else 0.0) * (1.0 - covered_share)
     scaled = (f"; applied to the {1 - covered_share:.0%} of the product's mass whose factors do not cover conversion "
               f"({covered_share:.0%} is mapped to factors that already include it)" if covered_share > 0 else "")
-    fuel = process_fuel(product_class, region.code if region else None)
+    fuel = process_fuel(product_class, region.code if region else None, *product_text)
     fuel_note = (f"; fuel: {fuel} (the class's kilns in {region.name if region else 'this region'} burn mainly "
                  f"{fuel}; openpcf.engine.process_energy.KILN_FUEL_BY_REGION)" if fuel != "natural gas" else
                  "; fuel: natural gas (the documented default)")
+    if fuel != process_fuel(product_class, region.code if region else None):
+        fuel_note = (f"; fuel: {fuel} (the product's name or description names a product melted mainly with {fuel}, "
+                     "e.g. stone wool in coke-fired cupolas; openpcf.engine.process_energy.PRODUCT_FUEL)")
     for carrier, value, unit in (("electricity", default.electricity_kwh_per_kg, "kWh"), (fuel, default.heat_mj_per_kg, "MJ")):
         if heat_kind(carrier) in have or value <= 0 or per_unit <= 1e-12:
             continue
@@ -1053,6 +1064,36 @@ def _solid_wood_yield(lines: list[InputLine], product: ProductSpec, checks: list
     return frozenset(x.id for x in scaled)
 
 
+def _metal_parts_yield(lines: list[InputLine], product_class: str, checks: list[Check]) -> frozenset[str]:
+    """A machine or appliance (``machinery_assembly``): every metal input that is made into parts by cutting,
+    stamping or machining bought sheet, tube or bar (material class metal by its own name; not a fastener,
+    wire, spring, casting or recycled feed) is scaled by the fabrication scrap (:data:`METAL_PARTS_SCRAP`: kg
+    of metal bought per kg of part). A listed mass is read as the metal in the finished product. Returns the
+    ids of the scaled lines."""
+    if not machine_product(product_class):
+        return frozenset()
+    stage = METAL_PARTS_SCRAP
+    scaled = []
+    for line in lines:
+        if (line.children or line.kind != "material" or line.role != "product" or line.rate.unit != "kg"
+                or line.rate.value <= 0 or line.factor is None or line.factor.id == CUT_OFF_FEEDSTOCK_ID
+                or line.recycled):
+            continue
+        if own_material_class(line.name) != "metal" or not is_fabricated_metal_part(line.name):
+            continue
+        line.rate = line.rate.model_copy(update={"value": line.rate.value * stage.input_per_output, "note": "; ".join(
+            n for n in (line.rate.note, f"x {stage.input_per_output:.4f} kg of metal bought per kg of metal part "
+                        f"({stage.label}): {stage.basis}") if n)})
+        scaled.append(line)
+    if scaled:
+        names = ", ".join(repr(x.name) for x in scaled[:10]) + (f" and {len(scaled) - 10} more" if len(scaled) > 10 else "")
+        checks.append(Check(code="metal_parts_yield", severity="info", passed=True,
+                            value=round(stage.input_per_output, 6), input_ids=[x.id for x in scaled],
+                            message=f"machine or appliance: {names} scaled by {stage.input_per_output:.4f} for the "
+                            "fabrication scrap of metal parts"))
+    return frozenset(x.id for x in scaled)
+
+
 #: Material classes of a crop grown under glass (the produce that a greenhouse's heat is per kg of).
 GREENHOUSE_CROP_CLASSES = frozenset({"vegetable", "fruit", "herb"})
 
@@ -1191,6 +1232,7 @@ def _estimate(product: ProductSpec, *, region: str | None, seed: int, source: Fa
     _resolve_materials(trace.inputs, source, reg, product.name, cls)
     _water_lines(trace.inputs, source, reg, cls)
     further = _solid_wood_yield(trace.inputs, product, checks)
+    _metal_parts_yield(trace.inputs, cls, checks)
     mass = declared_mass_kg(trace)
     plan, handled = _textile_plan(trace.inputs, product, cls)
     covered = _boundary_decisions(trace.inputs, cls, handled, product_name=product.name, further=further)
@@ -1198,7 +1240,7 @@ def _estimate(product: ProductSpec, *, region: str | None, seed: int, source: Fa
     feed = sum(x.rate.value for x in trace.leaves()
                if x.factor is not None and x.factor.id == CUT_OFF_FEEDSTOCK_ID and x.rate.unit == "kg")
     energy = _energy_lines(cls, user_energy, du, mass, source, reg, covered_share=covered, recycled_feed_kg=feed,
-                           stage_lines=stage_lines)
+                           stage_lines=stage_lines, product_text=(product.name, product.description))
     energy += _process_lines(trace.inputs, cls, 1)
     trace.energy = energy
     trace.checks = checks
@@ -1211,7 +1253,8 @@ def finish(trace: Trace, *, seed: int = 0, runs: int = DEFAULT_RUNS, in_place: b
     Returns a new trace and leaves ``trace`` as it was; with ``in_place`` (a caller that owns ``trace`` and
     drops it) the lines of ``trace`` itself are written and it is returned."""
     keep = [c for c in trace.checks if c.code in ("composition_sum", "region", "reconciliation", "recycled_content",
-                                                  "declared_mass", "batch_yield", "solid_wood_yield")]
+                                                  "declared_mass", "batch_yield", "solid_wood_yield",
+                                                  "metal_parts_yield")]
     out = require_finite(summarise_in_place(trace) if in_place else summarise(trace))
     out.checks = keep + structural_checks(out)
     out.uncertainty = monte_carlo(out, runs=runs, seed=seed)

@@ -104,7 +104,7 @@ def set_region(trace: Trace, region: str, source: FactorResolver) -> Trace:
     out = trace.model_copy(deep=True)
     before = total_kgco2e(out)
     old = out.product.region
-    fuel = process_fuel(str(out.settings.get("product_class", "")), reg.code)
+    fuel = process_fuel(str(out.settings.get("product_class", "")), reg.code, out.product.name, out.product.description)
     for line in out.energy:
         if line.kind != "energy":
             continue

@@ -181,6 +181,18 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "and 0.01 MJ per kg. Cement and aggregates carry their own production. Estimate.",
         ),
         EnergyDefault(
+            "autoclaved_curing", "Autoclaved cement- and lime-bound products (fibre-cement boards and sheets, "
+            "autoclaved aerated concrete, calcium silicate boards, sand-lime bricks): mixing, forming, pre-curing, "
+            "steam curing in an autoclave, drying", 0.1, 1.5,
+            "These products are hardened by saturated steam at about 180-200 C and 10-12 bar for some 6-12 hours, "
+            "which forms the calcium silicate hydrates that give them their strength; fibre-cement sheets are first "
+            "formed on Hatschek machines and pressed, and boards are dried after curing. Order of magnitude "
+            "(recalled, engineering estimate; no single source read): a few hundred kg of steam per tonne of "
+            "product for the autoclave and the drying, i.e. about 1-2 MJ of boiler fuel per kg, here 1.5 MJ, and "
+            "about 0.05-0.2 kWh per kg for mixers, the forming machine, presses, cutting and handling, here 0.1. "
+            "A further step: the cement, lime and sand factors cover none of it. Estimate.",
+        ),
+        EnergyDefault(
             "cement_grinding", "Cement grinding and blending of clinker with gypsum and other constituents", 0.045, 0.0,
             "Grinding clinker with gypsum (and slag, fly ash or limestone) in ball or vertical roller mills: about "
             "30-50 kWh of electricity per tonne of cement (EU BREF for the Production of Cement, Lime and Magnesium "
@@ -231,6 +243,20 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             spread=3.0,
         ),
         EnergyDefault(
+            "machinery_assembly", "Machines and appliances made from bought materials and components (parts "
+            "fabrication: stamping, bending, machining, welding, moulding, painting; final assembly and test)",
+            1.5, 3.0,
+            "A household appliance, bicycle or machine is made from bought sheet, tube, bar, granulate and "
+            "components: its metal parts are cut, stamped or bent, welded, heat-treated and painted or enamelled "
+            "(curing ovens), its plastic parts moulded, and everything assembled and tested. A material factor for "
+            "sheet, ingot or granulate covers none of these steps, and a bought component covers only itself, so "
+            "this is a further step on the whole product's mass: the fabricated-metal-products order of about "
+            "1.5 kWh and 3 MJ of heat per kg (as metal_products), which also stands for the moulding and final "
+            "assembly energy averaged over the mass. Engineering estimate (order of magnitude; recalled, no "
+            "single source). Estimate.",
+            spread=2.5,
+        ),
+        EnergyDefault(
             "general_manufacturing", "General manufacturing (class not recognised)", 0.5, 1.0,
             "Median-order default when the product class is not recognised. Estimate.",
         ),
@@ -261,6 +287,35 @@ _NOT_SOLID_WOOD = re.compile(
     r"\b(plywood|mdf|hdf|fib(re|er) ?boards?|hardboard|particle ?boards?|chip ?boards?|osb|veneers?|laminated|"
     r"glulam|clt|cross[- ]laminated|lvl|panels?|boards? of|boards?|chips?|sawdust|shavings|pellets?|fib(re|er)s?|"
     r"cork|bamboo|rattan|wicker|pulp|paper|cardboard|charcoal|wood flour|wood wool)\b", re.I)
+
+
+#: Fabrication scrap of the metal parts of a machine or appliance: blanks are cut and stamped from sheet
+#: (skeleton and offcuts), tubes and bars cut to length and machined. Applied by
+#: :func:`openpcf.engine.estimation._metal_parts_yield` to the metal inputs of a ``machinery_assembly`` product.
+METAL_PARTS_SCRAP = EnergyDefault(
+    "metal_parts_scrap", "fabrication scrap of metal parts cut, stamped or machined from sheet, tube or bar", 0.0, 0.0,
+    "The EcoReport tool of the EU Methodology for the Ecodesign of Energy-related Products (MEErP, VHK 2011) "
+    "adds a sheet-metal scrap of 25 % of the sheet-metal parts' mass by default (recalled), i.e. 1.25 kg of "
+    "sheet bought per kg of part; the same ratio is used for tube and bar parts. The scrap leaves the factory "
+    "for recycling and is cut off (no credit). The forming energy is the machinery_assembly class default. "
+    "Estimate.",
+    spread=1.5, input_per_output=1.25,
+)
+#: Metal inputs bought as finished parts (fasteners, wire, cable, foil, springs): no fabrication scrap.
+_NOT_FABRICATED_METAL = re.compile(
+    r"\b(screws?|bolts?|nuts?|rivets?|washers?|fasteners?|nails?|pins?|wires?|cables?|cords?|foils?|springs?|"
+    r"bearings?|chains?|powders?|scrap|recycled|castings?|cast|forgings?|forged)\b", re.IGNORECASE)
+
+
+def machine_product(product_class: str) -> bool:
+    """True for a machine or appliance assembled from fabricated parts (the ``machinery_assembly`` class)."""
+    return product_class == "machinery_assembly"
+
+
+def is_fabricated_metal_part(input_name: str) -> bool:
+    """True when a metal input of a machine is made into parts by cutting, stamping or machining bought sheet,
+    tube or bar (not a bought fastener, wire, spring, casting or recycled feed, by its name)."""
+    return not _NOT_FABRICATED_METAL.search(input_name)
 
 
 def solid_wood_article(product_name: str, description: str | None = None) -> bool:
@@ -308,6 +363,22 @@ _POPULATED_BOARD = (r"\b(pcbas?|printed (circuit|wiring) boards? assembl\w*|pcb 
                     r"assembled (pcbs?|boards?|circuit boards?)|"
                     r"mainboards?|motherboards?|logic boards?)\b")
 
+#: Words of a machine or appliance assembled from fabricated parts and bought components (household
+#: appliances, bicycles and scooters, machinery and power tools). Motors, electronics and furniture have their
+#: own classes; "machine" in "machine plaster" (a plaster for spraying machines) is not backed by metal mass.
+MACHINE_WORDS = (r"\b(appliances?|washing machines?|tumble dryers?|clothes dryers?|dishwashers?|"
+                 r"refrigerators?|fridges?|freezers?|fridge-freezers?|ovens?|cookers?|cooking ranges?|hobs?|"
+                 r"microwaves?|microwave ovens?|range hoods?|cooker hoods?|kettles?|toasters?|coffee (machines?|"
+                 r"makers?)|espresso machines?|vacuum cleaners?|hair ?dryers?|blenders?|food processors?|"
+                 r"bicycles?|bikes?|e-?bikes?|tricycles?|scooters?|lawn ?mowers?|machines?|machinery|"
+                 r"machine tools?|power tools?|drills?|angle grinders?|chainsaws?|water pumps?|circulat\w* pumps?|compressors?|"
+                 r"heat pumps?|boilers?|water heaters?|air conditioners?|dehumidifiers?)\b")
+#: Products *for* a machine that are not the machine (accessories, consumables): "bike helmet", "dishwasher
+#: tablets", "oven gloves", "washing machine cleaner".
+_FOR_A_MACHINE = re.compile(r"\b(helmets?|locks?|racks?|bags?|covers?|cases?|gloves?|mitts?|trays?|tablets?|pods?|"
+                            r"detergents?|cleaners?|descalers?|rinse aids?|salt|filters?|hoses?|spare parts?|"
+                            r"accessor(y|ies)|baskets?|bells?|lights?|lamps?)\b")
+
 # Keyword → product class. Order matters: the first class whose pattern matches wins.
 _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("brewing", r"\b(beers?|lagers?|pale ales?|brown ales?|stouts?|pilsners?|pilsener|pils|porters?|wheat beers?|"
@@ -316,6 +387,9 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("food_processing", r"\b(food|canned|can \d|tomato|beans?|peas|chickpeas?|peach|fruit|vegetable|pasta|sauce|"
                         r"meat|cheese|milk|dairy|bread|flour|sugar|chocolate|coffee|tea|olive|oil seed|cereal|rice|jam|"
                         r"conserve|syrup)\b"),
+    ("autoclaved_curing", r"\b(autoclaved|fib(re|er)[- ]?cement|aerated concrete|aircrete|aac|"
+                          r"calcium[- ]silicate (boards?|bricks?|blocks?|units?)|sand[- ]?lime (bricks?|blocks?|units?)|"
+                          r"cellulose[- ]cement)\b"),
     ("concrete_mixing", r"\b(concrete|mortar|screed|ready[- ]?mix(ed)?)\b"),
     ("lime_clinker_burning", r"\b(quick ?lime|burnt lime|burned lime|calcined lime|lime|dolime|calcined dolomite|"
                              r"clinker|cement clinker)\b"),
@@ -336,6 +410,7 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
                              r"inverters?|led drivers?|control units?|controllers?|sensors?|set-top boxes?)\b"),
     ("pcb_fabrication", r"\b(printed (circuit|wiring) boards?|pcbs?|pwbs?|bare boards?|multilayer boards?|"
                         r"multi-layer boards?|circuit boards?|hdi boards?)\b"),
+    ("machinery_assembly", MACHINE_WORDS),
     ("metal_remelting", r"\b(ingots?|billets?|slabs?|castings?|cast|remelt\w*)\b"),
     ("metal_products", r"\b(aluminium|aluminum|steel|iron|copper|brass|zinc|metal|foil|hinges?|sheet metal|"
                        r"wire|screws?|bolts?)\b"),
@@ -378,6 +453,8 @@ _CLASS_INPUTS: dict[str, str] = {
     "cement_grinding": r"\b(clinker|cement clinker|gypsum|anhydrite|slag|ggbs|fly ash|limestone|pozzolana?|"
                        r"silica fume|calcined clay|burnt shale|natural pozzolan)\b",
     "glass_products": r"\bglass\b",
+    "autoclaved_curing": r"\b(cement|portland|lime|quicklime|hydrated lime|sand|silica|quartz|fly ash|slag|"
+                         r"gypsum|anhydrite|limestone|cellulose|pulp|fib(re|er)s?|aluminium powder|aluminum powder)\b",
     "concrete_mixing": r"\b(cement|concrete|aggregates?|sand|gravel|fly ash|slag|admixtures?|plasticis\w*|"
                        r"plasticiz\w*|crushed (stone|rock)|limestone filler|mortar|binder)\b",
     "wood_panels": r"\b(wood\w*|chips?|particles?|fib(re|er)s?|strands?|flakes?|sawdust|shavings|resins?|"
@@ -399,6 +476,8 @@ _CLASS_INPUTS: dict[str, str] = {
                             r"diodes?|leds?|power (supply|supplies|adapters?)|chargers?|hard (disk|drive)s?|hdd|"
                             r"ssds?|solid[- ]state drives?|speakers?|microphones?|camera modules?|keyboards?|"
                             r"transformers?)\b",
+    "machinery_assembly": r"\b(aluminium|aluminum|steel|iron|copper|zinc|brass|bronze|metal|poly\w*|plastics?|"
+                          r"abs|pp|pe|pvc|rubber|epdm|motors?|compressors?|heating elements?|gears?|bearings?)\b",
     "food_processing": _CLASS_PATTERNS[1][1],
     # fermentation is backed by its carbohydrate feedstock (a name alone is not enough: bought citric acid
     # blended into a cleaner is formulation, not fermentation)
@@ -435,6 +514,8 @@ def _classes(text: str) -> list[str]:
     out = [cls for cls, pattern in _CLASS_PATTERNS if re.search(pattern, lowered)]
     if "pcb_fabrication" in out and re.search(_POPULATED_BOARD, lowered):
         out.remove("pcb_fabrication")  # a populated board is assembled, not fabricated from laminate
+    if "machinery_assembly" in out and _FOR_A_MACHINE.search(lowered):
+        out.remove("machinery_assembly")  # a bike helmet or dishwasher tablets are not the machine
     return out
 
 
@@ -547,7 +628,8 @@ def _infer_product_class(name: str, description: str | None,
 #: Product classes whose default energy is a further step on goods bought already formed (cutting and
 #: tempering bought flat glass; drilling, plating and etching bought laminate into a board; mounting and
 #: assembling bought parts): a factor covering the conversion of the bought good does not cover it.
-FURTHER_STEP_CLASSES = frozenset({"glass_products", "pcb_fabrication", "electronics_assembly", "food_canning", "baking"})
+FURTHER_STEP_CLASSES = frozenset({"glass_products", "pcb_fabrication", "electronics_assembly", "food_canning", "baking",
+                                  "machinery_assembly", "autoclaved_curing"})
 
 
 #: Formed metal products a factor can be *for* (not only the metal they are made of). When the product's name
@@ -581,6 +663,7 @@ def formed_product_in_factor(product_name: str, factor_name: str, product_class:
 FUEL_WORDS: dict[str, str] = {
     "hard coal": r"\b(hard coal|coal|anthracite|bituminous)\b",
     "petroleum coke": r"\b(petroleum coke|pet-?coke)\b",
+    "coke": r"\b(coke|foundry coke|metallurgical coke)\b",
     "fuel oil": r"\b(fuel oil|heavy fuel oil|hfo|residual oil)\b",
     "natural gas": r"\b(natural gas|gas)\b",
 }
@@ -602,9 +685,28 @@ KILN_FUEL_BY_REGION: dict[str, dict[str, str]] = {
 }
 
 
-def process_fuel(product_class: str, region_code: str | None) -> str:
-    """The fuel of a class's default process heat in a region: :data:`KILN_FUEL_BY_REGION` where a general
-    source says the region's kilns burn another fuel, else natural gas (the documented default)."""
+#: The fuel of a class's default heat named by the product itself, whatever the region: (class, product words,
+#: fuel). Stone (rock) wool is melted mainly in coke-fired cupolas (hot-blast or cold-blast), with some
+#: electric and gas-fired furnaces (EU BREF for the Manufacture of Glass, JRC 2013, mineral wool sector; recalled),
+#: glass wool in gas-fired or electric furnaces like other glass (the class default).
+PRODUCT_FUEL: tuple[tuple[str, re.Pattern[str], str], ...] = (
+    ("glass_melting", re.compile(r"\b(stone ?wool|rock ?wool|rockwool|slag ?wool|rock mineral wool)\b", re.IGNORECASE), "coke"),
+)
+#: A text that names a furnace other than the cupola (and no cupola) keeps the class's default fuel.
+_OTHER_FURNACE = re.compile(r"\b(electric(ally)?[- ]?(melted|melting|furnaces?|arc)|gas[- ]fired|oxy[- ]?fuel)\b", re.IGNORECASE)
+_CUPOLA = re.compile(r"\bcupolas?\b", re.IGNORECASE)
+
+
+def process_fuel(product_class: str, region_code: str | None, product_name: str | None = None,
+                 description: str | None = None) -> str:
+    """The fuel of a class's default process heat: the fuel the product's own name (else description) names
+    by :data:`PRODUCT_FUEL` (stone wool: coke, unless the text names only another furnace), else
+    :data:`KILN_FUEL_BY_REGION` where a general source says the region's kilns burn another fuel, else
+    natural gas (the documented default)."""
+    text = " ".join(t for t in (product_name, description) if t)
+    for cls, words, fuel in PRODUCT_FUEL:
+        if cls == product_class and words.search(text) and (_CUPOLA.search(text) or not _OTHER_FURNACE.search(text)):
+            return fuel
     return KILN_FUEL_BY_REGION.get(product_class, {}).get((region_code or "").upper(), "natural gas")
 
 
