@@ -94,6 +94,10 @@ PHRASES: dict[str, str] = {
     "tela no tejida": "nonwoven", "plaque de platre": "gypsum plasterboard",
     "lastra di cartongesso": "gypsum plasterboard", "placa de yeso": "gypsum plasterboard",
     "cartongesso": "gypsum plasterboard",
+    # a form after a preposition stays after the noun in English ("lait en poudre" → "milk powder")
+    "en poudre": "powder", "in polvere": "powder", "en polvo": "powder", "en granules": "granules",
+    "in granuli": "granules", "en granulos": "granules", "en vrac": "bulk", "sfuso": "bulk",
+    "a granel": "bulk",
 }
 
 #: English meaning → Romance base forms (masculine singular; :func:`adjective_forms` adds the rest)
@@ -103,6 +107,7 @@ _ADJECTIVE_BASES: dict[str, str] = {
     "skimmed": "ecreme scremato desnatado",
     "semi-skimmed": "semidesnatado",
     "fresh": "frais fresco",
+    "whole": "entier intero entero",
     "glacial": "glacial glaciale",
     "acetic": "acetique acetico",
     "citric": "citrique citrico",
@@ -171,7 +176,7 @@ def _adjectives() -> dict[str, str]:
             for form in adjective_forms(base):
                 if form not in ENGLISH_LOOKALIKES:
                     out.setdefault(form, english)
-    out["grasse"] = out["grassi"] = out["grasa"] = out["grasos"] = out["grasas"] = "fatty"
+    out["gras"] = out["grasse"] = out["grassi"] = out["grasa"] = out["grasos"] = out["grasas"] = "fatty"
     out["blanche"] = out["blanches"] = "white"
     return out
 
@@ -183,7 +188,7 @@ COMPOUND_PARTS: dict[str, str] = {
     "schlag": "whipping", "loch": "perforated", "hoch": "vertically", "rund": "round", "guss": "cast",
     "dach": "roof", "ton": "clay", "balsam": "gum", "wellen": "corrugating", "well": "corrugated",
     "braun": "brown", "weiss": "white", "flach": "flat", "hohl": "hollow", "roh": "raw", "alt": "waste",
-    "bau": "structural", "kamm": "combed", "zucker": "sugar", "baumwoll": "cotton", "schaf": "sheep",
+    "bau": "structural", "kamm": "combed", "zucker": "sugar", "baumwoll": "cotton", "woll": "wool", "schaf": "sheep",
     "natur": "natural", "kunst": "artificial", "fett": "fat", "saure": "acid", "fluss": "river",
     "brech": "crushed",
 }
