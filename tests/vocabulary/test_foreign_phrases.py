@@ -88,3 +88,10 @@ def test_adjective_forms_add_feminine_and_plural_endings() -> None:
     assert {"ecreme", "ecremee", "ecremes", "ecremees"} <= set(adjective_forms("ecreme"))
     assert {"frais", "fraiche", "fraiches"} <= set(adjective_forms("frais"))
     assert {"creux", "creuse"} <= set(adjective_forms("creux"))
+
+
+def test_a_compound_said_in_several_english_words_reads_as_foreign_beside_a_grade() -> None:
+    assert english_name("Tonziegel NF 2DF") == "clay brick nf 2df"  # one compound, two English words
+    assert english_name("Kupferdraht blank") == "copper wire blank"
+    assert english_name("ferrochrome lumps") is None  # ferro|chrom... not a German compound reading
+    assert english_name("market for ferronickel") is None  # English head: may be an English word

@@ -59,8 +59,7 @@ def _plain(text: str) -> str:
 
 @lru_cache(maxsize=65536)
 def _split_compound(word: str) -> tuple[str, ...] | None:
-    """A German compound as the English of its known parts, head last ("gipsfaserplatte" → gypsum, fibre,
-    board), or None. Fewest parts win, then the longest first part; a linking element ("s", "n", "en", "es",
+    """A German compound as its known parts, head last ("gipsfaserplatte" → gips, faser, platte), or None. Fewest parts win, then the longest first part; a linking element ("s", "n", "en", "es",
     "e") may sit between two parts; at least one part must be a foreign word (not English spelt alike)."""
     if len(word) < _MIN_COMPOUND:
         return None
@@ -86,13 +85,18 @@ def _split_compound(word: str) -> tuple[str, ...] | None:
     split = best(0)
     if split is None or len(split) < 2 or all(parts[p] == p for p in split):
         return None
-    return tuple(parts[p] for p in split if parts[p])
+    return split
+
+
+def _compound_english(split: tuple[str, ...]) -> str:
+    _, _, parts = _lexicon()
+    return " ".join(parts[p] for p in split if parts[p])
 
 
 def _compound(word: str, words: dict[str, str], linking: tuple[str, ...]) -> str | None:
     """A German compound read part by part ("stahlschrott" → "steel scrap"), else None."""
     split = _split_compound(word)
-    return " ".join(split) if split else None
+    return _compound_english(split) if split else None
 
 
 @dataclass(frozen=True)
@@ -104,6 +108,8 @@ class _Word:
     english: str
     kind: str  # "noun" | "adj" | "join" | "weak-join" | "article" | "other"
     known: bool
+    #: a compound whose head is said alike in English ("ferro|nickel"): it may be an English word
+    english_head: bool = False
 
 
 def _read_word(word: str) -> _Word:
@@ -124,7 +130,8 @@ def _read_word(word: str) -> _Word:
         return _Word(word, words[word], "noun", True)
     split = _split_compound(word)
     if split:
-        return _Word(word, " ".join(split), "noun", True)
+        _, _, parts = _lexicon()
+        return _Word(word, _compound_english(split), "noun", True, parts[split[-1]] == split[-1])
     return _Word(word, word, "other", False)
 
 
@@ -215,14 +222,13 @@ def _english_order(read: list[_Word]) -> tuple[list[str], bool]:
     groups = _groups(read)
     if len(groups) == 1:  # no Romance join: the order stands, save adjectives after a foreign noun
         return [e for e in _adjectives_first(groups[0]) if e], False
-    tail = [w for g in groups for w in g if _trailing(w)]
-    groups = [[w for w in g if not _trailing(w)] for g in groups]
-    groups = [g for g in groups if g]
     last = groups[-1]  # numbers and unknown words after the last group's head stay at the end
     cut = next((i for i in range(1, len(last)) if not last[i].known and last[i].kind == "other"), len(last))
-    groups[-1], tail = last[:cut], last[cut:] + tail
+    groups[-1], tail = last[:cut], last[cut:]
+    hydrates = [w for g in groups for w in g if _trailing(w)]  # they come before the trailing figures
+    groups = [g for g in ([w for w in g if not _trailing(w)] for g in groups) if g]
     words = [e for g in reversed(groups) for e in _adjectives_first(g)]
-    return [e for e in words + [w.english for w in tail] if e], len(groups) > 1
+    return [e for e in words + [w.english for w in hydrates + tail] if e], len(groups) > 1
 
 
 @lru_cache(maxsize=65536)
@@ -251,7 +257,10 @@ def _foreign_words(plain: str) -> tuple[int, int, bool]:
     Romance join was read)."""
     read = _read(plain)
     alpha = [w for w in plain.split() if w.isalpha()]
-    known = sum(len(w.source.split()) for w in read if w.known and w.english != w.source)
+    # a foreign word that says several English words ("Kalksandstein" → "sand-lime brick", a compound)
+    # weighs as two, unless it is a compound with an English head ("ferronickel")
+    known = sum(max(len(w.source.split()), 1 if w.english_head else min(2, len(w.english.split())))
+                for w in read if _foreign(w))
     _, turned = _english_order(read)
     return known, len(alpha), turned
 
@@ -259,7 +268,8 @@ def _foreign_words(plain: str) -> tuple[int, int, bool]:
 def english_name(text: str) -> str | None:
     """A foreign material name said in English, or None when it does not read as foreign.
 
-    It reads as foreign when two of its words are known foreign words, or all of them are, or a Romance
+    It reads as foreign when two of its words are known foreign words (a word said in several English words,
+    such as a German compound, counts as two), or all of them are, or a Romance
     "A de B" joins words of which one is known (one known word among English ones — "milk carton",
     "lino flooring" — is not enough: several foreign entries are also English words). Then
     :func:`translate`: "Sulfato de cobre pentahidratado" → "copper sulfate pentahydrate", "Ossido di zinco" →
