@@ -95,3 +95,8 @@ def test_a_compound_said_in_several_english_words_reads_as_foreign_beside_a_grad
     assert english_name("Kupferdraht blank") == "copper wire blank"
     assert english_name("ferrochrome lumps") is None  # ferro|chrom... not a German compound reading
     assert english_name("market for ferronickel") is None  # English head: may be an English word
+
+
+def test_an_empty_or_punctuation_only_name_reads_as_nothing() -> None:
+    assert translate("") == translate(" -/ ") == ""
+    assert english_name("") is None and english_name("(—)") is None

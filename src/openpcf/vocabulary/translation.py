@@ -220,6 +220,8 @@ def _adjectives_first(group: list[_Word]) -> list[str]:
 def _english_order(read: list[_Word]) -> tuple[list[str], bool]:
     """The English words of a read name in English order, and whether a Romance join was turned."""
     groups = _groups(read)
+    if not groups:  # an empty name
+        return [], False
     if len(groups) == 1:  # no Romance join: the order stands, save adjectives after a foreign noun
         return [e for e in _adjectives_first(groups[0]) if e], False
     last = groups[-1]  # numbers and unknown words after the last group's head stay at the end
