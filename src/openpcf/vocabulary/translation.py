@@ -93,12 +93,6 @@ def _compound_english(split: tuple[str, ...]) -> str:
     return " ".join(parts[p] for p in split if parts[p])
 
 
-def _compound(word: str, words: dict[str, str], linking: tuple[str, ...]) -> str | None:
-    """A German compound read part by part ("stahlschrott" → "steel scrap"), else None."""
-    split = _split_compound(word)
-    return _compound_english(split) if split else None
-
-
 @dataclass(frozen=True)
 class _Word:
     """One word (or fixed phrase) of a name as read: its English, its part of speech and whether a table
