@@ -93,7 +93,7 @@ def test_adjective_forms_add_feminine_and_plural_endings() -> None:
 def test_a_compound_said_in_several_english_words_reads_as_foreign_beside_a_grade() -> None:
     assert english_name("Tonziegel NF 2DF") == "clay brick nf 2df"  # one compound, two English words
     assert english_name("Kupferdraht blank") == "copper wire blank"
-        assert english_name("market for ferronickel") is None  # English head: may be an English word
+    assert english_name("market for ferronickel") is None  # English head: may be an English word
 
 
 def test_an_empty_or_punctuation_only_name_reads_as_nothing() -> None:
