@@ -1,0 +1,216 @@
+"""The bilingual word list behind :mod:`openpcf.vocabulary.translation`, beyond the base table.
+
+Materials, forms and processes in German (de), French (fr), Italian (it) and Spanish (es), written from
+general knowledge of the four languages and of trade vocabulary (textiles, dairy, building products,
+packaging, chemicals), never from a benchmark item. Keys are lower case without accents (``ß`` → ``ss``).
+
+- ``NOUNS``: a foreign word → its English name; read in place. They take precedence over the base table
+  (``tessuto`` is "fabric" here, "textile" there).
+- ``PHRASES``: fixed multi-word names read as a whole ("terre cuite" → "clay").
+- ``ADJECTIVES``: Romance adjectives that follow their noun; English puts them before it
+  ("acido acetico glaciale" → "glacial acetic acid"). Written once per meaning; :func:`adjective_forms`
+  adds the feminine and plural endings.
+- ``COMPOUND_PARTS``: German words (mostly adjectives and bound stems) read only as a part of a compound
+  ("mager" + "milch" → "skimmed milk"); standing alone they are left alone ("ton" is also English).
+- ``AMBIGUOUS``: a word whose English depends on its neighbours: ``fil`` is yarn beside a fibre word,
+  wire beside a metal.
+- ``PREPOSITIONS`` / ``ARTICLES``: the Romance words (and German "aus", made of) that join the parts of a
+  noun phrase; dropped.
+"""
+
+from __future__ import annotations
+
+NOUNS: dict[str, str] = {
+    # textiles: fabric, yarn, fibre
+    "tessuto": "fabric", "tessuti": "fabric", "tissu": "fabric", "tissus": "fabric", "tejido": "fabric",
+    "tejidos": "fabric", "stoffa": "fabric", "gewebe": "fabric", "stoff": "fabric", "etoffe": "fabric",
+    "filato": "yarn", "filati": "yarn", "hilado": "yarn", "hilados": "yarn", "garn": "yarn", "garne": "yarn",
+    "zwirn": "twisted yarn", "faser": "fibre", "fasern": "fibre", "fibra": "fibre", "fibras": "fibre",
+    "jute": "jute", "yute": "jute", "juta": "jute", "hanf": "hemp",
+    "chanvre": "hemp", "canapa": "hemp", "canamo": "hemp", "flachs": "flax", "viskose": "viscose",
+    "viscosa": "viscose", "vliesstoff": "nonwoven", "vlies": "nonwoven", "maglia": "knitted fabric",
+    "strickware": "knitted fabric", "gurtband": "webbing", "sangle": "webbing",
+    # dairy
+    "molke": "whey", "lactoserum": "whey", "quark": "quark", "topfen": "quark", "rahm": "cream",
+    "buttermilch": "buttermilk", "babeurre": "buttermilk", "latticello": "buttermilk",
+    "magermilch": "skimmed milk", "vollmilch": "whole milk", "frischkase": "fresh cheese",
+    "schlagsahne": "whipping cream", "ricotta": "ricotta", "requeson": "cottage cheese",
+    # building products
+    "kalksandstein": "sand-lime brick", "lochziegel": "perforated brick",
+    "hochlochziegel": "vertically perforated brick", "dachziegel": "roof tile", "tuile": "roof tile",
+    "tuiles": "roof tiles", "tegola": "roof tile", "tegole": "roof tiles", "teja": "roof tile",
+    "tejas": "roof tiles", "briques": "bricks", "mattoni": "bricks", "ladrillos": "bricks",
+    "ziegelstein": "brick", "piastrelle": "tiles", "baldosas": "tiles", "carreau": "tile",
+    "carreaux": "tiles", "terracotta": "clay", "cotto": "clay", "gravillon": "gravel",
+    "gravillons": "gravel", "ghiaietto": "gravel", "gravilla": "gravel", "splitt": "chippings",
+    "schotter": "crushed stone", "pietrisco": "crushed stone", "stein": "stone", "pierre": "stone",
+    "pietra": "stone", "piedra": "stone", "asphalt": "asphalt", "asphalte": "asphalt", "asfalto": "asphalt",
+    "gussasphalt": "mastic asphalt", "bitume": "bitumen", "betun": "bitumen", "platte": "board",
+    "platten": "board", "panneau": "board", "panneaux": "board", "pannello": "board", "pannelli": "board",
+    "tablero": "board", "placa": "board", "mortel": "mortar", "mortier": "mortar",
+    "mortero": "mortar", "estrich": "screed", "putz": "plaster render",
+    "enduit": "plaster render", "intonaco": "plaster render", "enlucido": "plaster render",
+    "gipskarton": "gypsum plasterboard", "gipskartonplatte": "gypsum plasterboard",
+    "gipskartonplatten": "gypsum plasterboard", "daemmung": "insulation", "dammung": "insulation", "fenster": "window",
+    # crops and oils
+    "palma": "palm", "palme": "palm", "soja": "soy", "soia": "soy",
+    # chemicals
+    "terpentin": "turpentine", "terpentinol": "turpentine", "terebenthine": "turpentine",
+    "trementina": "turpentine", "aguarras": "turpentine", "ethoxylat": "ethoxylate",
+    "ethoxylate": "ethoxylate", "etossilato": "ethoxylate", "etoxilato": "ethoxylate",
+    "alkohol": "alcohol", "alcool": "alcohol", "alcohol": "alcohol", "glicerina": "glycerine", "glicerolo": "glycerine", "tensid": "surfactant",
+    "tensioactif": "surfactant", "tensioattivo": "surfactant", "tensioactivo": "surfactant",
+    "carbonio": "carbon", "carbono": "carbon", "kohlenstoff": "carbon", "polvere": "powder",
+    "poudre": "powder", "polvo": "powder", "pulver": "powder", "mehlpulver": "powder",
+    "essigsaure": "acetic acid", "zitronensaure": "citric acid", "milchsaure": "lactic acid",
+    "ameisensaure": "formic acid", "salzsaure": "hydrochloric acid", "salpetersaure": "nitric acid",
+    "phosphorsaure": "phosphoric acid",
+    # containers and packaging
+    "bottiglie": "bottles", "bouteilles": "bottles", "botellas": "bottles", "flaconi": "bottles",
+    "barattoli": "jars", "tarros": "jars", "bocaux": "jars",
+    "bocal": "jar", "barattolo": "jar", "vasetto": "jar", "tarro": "jar",
+    "flacon": "bottle", "flacone": "bottle", "frasco": "bottle", "frascos": "bottle", "glasflasche": "glass bottle",
+    "lattina": "can", "lata": "can", "canette": "can", "tubetto": "tube",
+    "braunglas": "brown glass", "weissglas": "flint glass", "hohlglas": "container glass",
+    "flachglas": "flat glass", "wellpappe": "corrugated board", "wellenstoff": "corrugating medium",
+    "cannelure": "corrugating medium", "deckel": "lid", "couvercle": "lid", "coperchio": "lid",
+    "tapa": "lid", "bouchon": "closure", "tappo": "closure", "tapon": "closure", "verschluss": "closure",
+    # electronics
+    "elko": "electrolytic capacitor", "kondensator": "capacitor", "condensateur": "capacitor",
+    "condensatore": "capacitor", "condensador": "capacitor", "widerstand": "resistor",
+    "leiterplatte": "printed circuit board", "speicher": "memory", "kabel": "cable", "cavo": "cable",
+}
+
+PHRASES: dict[str, str] = {
+    "terre cuite": "clay", "barro cocido": "clay", "terra cotta": "clay",
+    "petit lait": "whey", "siero di latte": "whey", "suero de leche": "whey", "suero lacteo": "whey",
+    "fromage blanc": "quark", "lait ecreme": "skimmed milk", "latte scremato": "skimmed milk",
+    "leche desnatada": "skimmed milk", "brique silico calcaire": "sand-lime brick",
+    "mattone silico calcareo": "sand-lime brick", "ladrillo silicocalcareo": "sand-lime brick",
+    "ladrillo silico calcareo": "sand-lime brick", "asphalte coule": "mastic asphalt",
+    "asfalto colato": "mastic asphalt", "asfalto fundido": "mastic asphalt",
+    "essence de terebenthine": "turpentine", "olio di trementina": "turpentine",
+    "aceite de trementina": "turpentine", "non tisse": "nonwoven", "tessuto non tessuto": "nonwoven",
+    "tela no tejida": "nonwoven", "plaque de platre": "gypsum plasterboard",
+    "lastra di cartongesso": "gypsum plasterboard", "placa de yeso": "gypsum plasterboard",
+    "cartongesso": "gypsum plasterboard",
+    # a form after a preposition stays after the noun in English ("lait en poudre" → "milk powder")
+    "en poudre": "powder", "in polvere": "powder", "en polvo": "powder", "en granules": "granules",
+    "in granuli": "granules", "en granulos": "granules", "en vrac": "bulk", "sfuso": "bulk",
+    "a granel": "bulk",
+}
+
+#: English meaning → Romance base forms (masculine singular; :func:`adjective_forms` adds the rest)
+_ADJECTIVE_BASES: dict[str, str] = {
+    "combed": "peigne pettinato peinado",
+    "carded": "carde cardato cardado",
+    "skimmed": "ecreme scremato desnatado",
+    "semi-skimmed": "semidesnatado",
+    "fresh": "frais fresco",
+    "whole": "entier intero entero",
+    "glacial": "glacial glaciale",
+    "acetic": "acetique acetico",
+    "citric": "citrique citrico",
+    "lactic": "lactique lattico lactico",
+    "formic": "formique formico",
+    "nitric": "nitrique nitrico",
+    "phosphoric": "phosphorique fosforico",
+    "hydrochloric": "chlorhydrique cloridrico clorhidrico",
+    "oxalic": "oxalique ossalico oxalico",
+    "sulfuric": "sulfurique solforico sulfurico",
+    "amber": "ambre ambrato ambar",
+    "brown": "brun marrone marron",
+    "white": "blanc bianco blanco",
+    "black": "noir nero",
+    "green": "vert verde",
+    "red": "rouge rosso rojo",
+    "perforated": "perfore forato perforado",
+    "hollow": "creux",
+    "fired": "cuit",
+    "galvanized": "galvanise zincato galvanizado",
+    "tempered": "trempe temperato templado",
+    "woven": "tisse",
+    "knitted": "tricote",
+    "liquid": "liquide liquido",
+    "refined": "raffine raffinato refinado",
+    "ethoxylated": "ethoxyle etossilato etoxilado",
+    "fatty": "grasso",
+    "crude": "brut grezzo crudo",
+    "organic": "biologique biologico",
+    "recycled": "recycle riciclato reciclado",
+    "expanded": "expanse espanso expandido",
+    "extruded": "extrude estruso extruido",
+}
+
+
+#: inflected forms that are also English words, never read as the Romance adjective ("raffinate" is a
+#: refinery stream, "grass" a crop)
+ENGLISH_LOOKALIKES = frozenset(
+    "grass grasses raffinate extrude extrudes recycle recycles trempe rouge glacial crude lattice temperate "
+    "formica expanse expanses brute brutes".split())
+
+
+def adjective_forms(base: str) -> tuple[str, ...]:
+    """A Romance adjective's base form with its feminine and plural endings (accents already folded):
+    "fresco" → fresco, fresca, freschi, fresche, frescos, frescas; "peigne" → peigne, peignee, peignes…"""
+    base = base.replace("-", " ")
+    if base.endswith("o"):
+        stem = base[:-1]
+        extra = ("a", "i", "e", "os", "as") + (("hi", "he") if stem.endswith("c") else ())
+        return (base, *(stem + e for e in extra))
+    if base.endswith("e") and not base.endswith("que"):  # it. "glaciale" / fr. "peigne"
+        return (base, base + "e", base + "s", base + "es", base[:-1] + "i")
+    if base.endswith("x"):  # fr. "creux" → "creuse"
+        return (base, base[:-1] + "se", base[:-1] + "ses")
+    if base.endswith("al"):  # fr. "glacial" → glaciale, glaciaux
+        return (base, base + "e", base + "es", base[:-1] + "ux")
+    if base.endswith("s"):  # fr. "frais" → fraiche
+        return (base, base[:-1] + "che", base[:-1] + "ches")
+    return (base, base + "e", base + "s", base + "es")
+
+
+def _adjectives() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for english, bases in _ADJECTIVE_BASES.items():
+        for base in bases.split():
+            for form in adjective_forms(base):
+                if form not in ENGLISH_LOOKALIKES:
+                    out.setdefault(form, english)
+    out["gras"] = out["grasse"] = out["grassi"] = out["grasa"] = out["grasos"] = out["grasas"] = "fatty"
+    out["blanche"] = out["blanches"] = "white"
+    return out
+
+
+ADJECTIVES: dict[str, str] = _adjectives()
+
+COMPOUND_PARTS: dict[str, str] = {
+    "mager": "skimmed", "voll": "whole", "suss": "sweet", "sauer": "sour", "speise": "", "frisch": "fresh",
+    "schlag": "whipping", "loch": "perforated", "hoch": "vertically", "rund": "round", "guss": "cast",
+    "dach": "roof", "ton": "clay", "balsam": "gum", "wellen": "corrugating", "well": "corrugated",
+    "braun": "brown", "weiss": "white", "flach": "flat", "hohl": "hollow", "roh": "raw", "alt": "waste",
+    "bau": "structural", "kamm": "combed", "zucker": "sugar", "baumwoll": "cotton", "woll": "wool", "schaf": "sheep",
+    "natur": "natural", "kunst": "artificial", "fett": "fat", "saure": "acid", "fluss": "river",
+    "brech": "crushed",
+}
+
+AMBIGUOUS: dict[str, dict[str, str]] = {
+    # a thread of a fibre is yarn; a thread of a metal is wire
+    "fil": {"fibre": "yarn", "metal": "wire", "default": "wire"},
+    "filo": {"fibre": "yarn", "metal": "wire", "default": "wire"},
+    "hilo": {"fibre": "yarn", "metal": "wire", "default": "yarn"},
+    "fils": {"fibre": "yarn", "metal": "wire", "default": "wire"},
+}
+
+#: English words that make a context a fibre one or a metal one (for ``AMBIGUOUS``)
+FIBRE_WORDS = frozenset(
+    "cotton wool silk linen flax hemp jute viscose polyester polyamide nylon acrylic elastane fibre "
+    "combed carded fabric sewing knitting".split())
+METAL_WORDS = frozenset(
+    "steel iron copper aluminium brass zinc tin nickel lead silver gold stainless galvanized metal "
+    "titanium bronze".split())
+
+#: Romance words that join the head of a noun phrase to what it is made of or for
+PREPOSITIONS = frozenset("de di du des del dello della dei degli delle d en aus".split())
+#: prepositions that are also common English words or symbols: read as joins only between two foreign words
+WEAK_PREPOSITIONS = frozenset("in al alla allo".split())
+ARTICLES = frozenset("le la les l il lo gli el los las".split())
