@@ -36,6 +36,7 @@ from openpcf.engine.composition import (
     share_divisor,
 )
 from openpcf.engine.device_masses import typical_device_mass
+from openpcf.engine.extract_yield import extract_yield, factor_is_extract
 from openpcf.engine.finite_results import require_finite
 from openpcf.engine.material_names import (
     CARBONATE_CO2,
@@ -511,6 +512,11 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
             from dataclasses import replace
 
             reading = replace(reading, queries=(forced,))
+        if forced is None and names_product_in_state(product_name, line.name):
+            from dataclasses import replace
+
+            own = interpret(without_defined_abbreviation(product_name)).queries  # "nitrogen" in "Liquid nitrogen"
+            reading = replace(reading, queries=tuple(dict.fromkeys((*own, *reading.queries))))
         context = contexts[line.name]
         activity, match = choose_factor(reading, source, geography=geography, extra_queries=extra, context=context)
         method = None
@@ -683,6 +689,55 @@ def _is_number(word: str) -> bool:
     return any(ch.isdigit() for ch in word)
 
 
+_PARENTHESIS = re.compile(r"\s*\(([^()]{1,12})\)\s*")
+
+
+def _abbreviation_fits(short: str, long: str) -> bool:
+    """True when ``short`` abbreviates ``long`` by the rule of Schwartz & Hearst (2003, "A simple algorithm for
+    identifying abbreviation definitions in biomedical text"): its letters occur in order in ``long``, read
+    from the end, the first one at the start of a word ("MEG" in "monoethylene glycol", "PET" in "polyethylene
+    terephthalate"; "EAF" does not fit "steel"). Digits of the short form ("LN2") are skipped."""
+    letters = [c for c in short.lower() if c.isalpha()]
+    text = long.lower()
+    if len(letters) < 2 or not text:
+        return False
+    i = len(text) - 1
+    for k in range(len(letters) - 1, -1, -1):
+        c = letters[k]
+        while i >= 0 and (text[i] != c or (k == 0 and i > 0 and text[i - 1].isalnum())):
+            i -= 1
+        if i < 0:
+            return False
+        i -= 1
+    return True
+
+
+def without_defined_abbreviation(name: str) -> str:
+    """``name`` without a parenthesised abbreviation of the words before it ("Monoethylene glycol (MEG)" →
+    "Monoethylene glycol"); any other parenthesis ("Steel (EAF)", "Nitric acid (60 %)") is kept."""
+    m = _PARENTHESIS.search(name)
+    if m is None or not re.fullmatch(r"[A-Za-z][A-Za-z0-9-]{1,9}", m.group(1)):
+        return name
+    before = name[: m.start()].strip()
+    if not _abbreviation_fits(m.group(1), before):
+        return name
+    return (before + " " + name[m.end():]).strip()
+
+
+def names_product_in_state(product_name: str, line_name: str) -> bool:
+    """True when an input names the product less its delivery state: "nitrogen" in "Liquid nitrogen",
+    "chlorine" in "Liquid chlorine". The product's extra words are all delivery-state words
+    (:data:`_STATE_WORDS`), and at least one is: then the product's own name is the better lookup."""
+    product = lemma_words(without_defined_abbreviation(product_name))
+    line = set(lemma_words(line_name))
+    extra = [w for w in product if w not in line]
+    return bool(line) and line <= set(product) and bool(extra) and all(w in _DELIVERY_STATE for w in extra)
+
+
+# delivery-state words that change the factor of a substance (liquefied or compressed gas, glacial acid)
+_DELIVERY_STATE = frozenset({"liquid", "liquefied", "compressed", "glacial", "anhydrous", "prilled", "dense"})
+
+
 @lru_cache(maxsize=4096)
 def is_own_material(product_name: str, line_name: str, factor_name: str | None) -> bool:
     """True when the product *is* the material of an input line: both names read as the same material
@@ -694,6 +749,10 @@ def is_own_material(product_name: str, line_name: str, factor_name: str | None) 
     A product formed from the material ("Steel pipe" from steel) is not its own material. When neither name
     reads as a concept, the words decide: the input's words are all in the product's name and the product's
     other words are state words, numbers or the factor's own words ("Chlorine" = chlorine)."""
+    product_name = without_defined_abbreviation(product_name)  # "Monoethylene glycol (MEG)"
+    if names_product_in_state(product_name, line_name) and factor_name is not None and all(
+            w in lemma_words(factor_name) for w in lemma_words(product_name) if w not in lemma_words(line_name)):
+        return True  # "nitrogen" in "Liquid nitrogen" priced by a liquid-nitrogen factor
     product = read_name(product_name)
     line = read_name(line_name)
     if product.concept is None and line.concept is None:
@@ -957,6 +1016,42 @@ def _batch_yield(lines: list[InputLine], product_class: str, product_mass: float
                         input_ids=[x.id for x in leaves],
                         message=f"the batch was given per kg of product; scaled by {scale:.4f} for the carbonate CO2 "
                         f"({share:.1%} of the batch mass) released in the furnace or kiln"))
+
+
+def _extract_yields(lines: list[InputLine], product: ProductSpec, checks: list[Check]) -> None:
+    """A share of a raw ingredient in an extracted or concentrated product ("olives: 100%" for olive oil, "raw
+    milk: 100%" for milk powder) is scaled to kg of raw ingredient per kg of product by the yield of
+    :data:`openpcf.engine.extract_yield.EXTRACT_YIELDS` (olive oil: 5.5 kg olives per kg; kg per kg, recalled
+    public figures). Only lines of a composition given in shares; a BOM or masses are taken as given.
+    Recorded as an ``extract_yield`` check and on every scaled line."""
+    if product.bom or not product.composition:
+        return
+    try:
+        shares = {p.name for p in parse_composition(product.composition) if p.is_share}
+    except CompositionError:
+        return
+    for x in lines:
+        if x.children or x.kind != "material" or x.role == "packaging" or x.name not in shares or x.rate.unit != "kg":
+            continue
+        found = extract_yield(product.name, x.name)
+        if found is None:
+            continue
+        if x.factor is None or factor_is_extract(found, x.factor.name):
+            # no factor, or the line's factor already is the extract (no factor for the raw ingredient, and
+            # the resolver took the product's own): scaling would count the yield twice
+            checks.append(Check(code="extract_yield", severity="info", passed=True, value=1.0, input_ids=[x.id],
+                                message=f"'{x.name}' is the raw ingredient of '{product.name}', but its factor "
+                                f"({x.factor.name if x.factor else 'none'!r}) is not the raw ingredient's: not scaled "
+                                f"by the yield ({found.kg_per_kg:g} kg per kg)"))
+            continue
+        note = (f"x {found.kg_per_kg:g} kg of {x.name} per kg of product ({found.basis}): the share names the raw "
+                "ingredient, whose whole mass is charged to the product (no co-product allocation)")
+        x.rate = x.rate.model_copy(update={"value": x.rate.value * found.kg_per_kg,
+                                           "note": "; ".join(n for n in (x.rate.note, note) if n)})
+        checks.append(Check(code="extract_yield", severity="info", passed=True, value=found.kg_per_kg,
+                            input_ids=[x.id],
+                            message=f"'{x.name}' is the raw ingredient of '{product.name}': its share is scaled by "
+                            f"{found.kg_per_kg:g} kg per kg of product ({found.basis})"))
 
 
 def _textile_plan(lines: list[InputLine], product: ProductSpec, product_class: str
@@ -1230,6 +1325,7 @@ def _estimate(product: ProductSpec, *, region: str | None, seed: int, source: Fa
     )
     _batch_yield(trace.inputs, cls, mass_kg, checks)
     _resolve_materials(trace.inputs, source, reg, product.name, cls)
+    _extract_yields(trace.inputs, product, checks)
     _water_lines(trace.inputs, source, reg, cls)
     further = _solid_wood_yield(trace.inputs, product, checks)
     _metal_parts_yield(trace.inputs, cls, checks)
@@ -1253,7 +1349,7 @@ def finish(trace: Trace, *, seed: int = 0, runs: int = DEFAULT_RUNS, in_place: b
     Returns a new trace and leaves ``trace`` as it was; with ``in_place`` (a caller that owns ``trace`` and
     drops it) the lines of ``trace`` itself are written and it is returned."""
     keep = [c for c in trace.checks if c.code in ("composition_sum", "region", "reconciliation", "recycled_content",
-                                                  "declared_mass", "batch_yield", "solid_wood_yield",
+                                                  "declared_mass", "batch_yield", "extract_yield", "solid_wood_yield",
                                                   "metal_parts_yield")]
     out = require_finite(summarise_in_place(trace) if in_place else summarise(trace))
     out.checks = keep + structural_checks(out)

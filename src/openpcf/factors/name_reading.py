@@ -77,7 +77,7 @@ SPECIES_WORDS: dict[str, tuple[str, ...]] = {
 _MEAT_CONCEPTS = frozenset(SPECIES_WORDS) | {"meat"}
 #: Words of a food pulped or mashed: the food itself, fresh (lemmas)
 _PUREE = frozenset({"puree", "pureed", "mash", "mashed", "pulped", "passata"})
-_AFFIX = re.compile(r"\b[\w]+[\s-](?:based|free|borne|containing)\b", re.I)
+_AFFIX = re.compile(r"\b(?!solvent\b)[\w]+[\s-](?:based|free|borne|containing)\b", re.I)  # "solvent-based paint" keeps "solvent"
 
 
 @dataclass(frozen=True)

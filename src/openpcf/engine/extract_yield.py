@@ -1,0 +1,96 @@
+"""Extraction yields: kg of a raw ingredient per kg of a product extracted or concentrated from it.
+
+A composition such as ``olives: 100%`` for olive oil, or ``raw milk: 100%`` for whole milk powder, states
+*which* raw material the product is made of, not that one kg of it makes one kg of product. Pressing,
+drying or evaporation leaves most of the raw mass behind (water, pomace, husk), so the product's share of
+the ingredient is multiplied by the yield below: kg of raw ingredient per kg of product.
+
+Applied only when (1) the product's name names an extract, oil, powder or concentrate listed here, (2) the
+line names that product's raw ingredient (not the product itself: ``olive oil: 100%`` is taken as given),
+and (3) the line's rate is a share of a composition (a BOM or a composition in kg is taken as given).
+
+Allocation: the yields charge the whole raw ingredient to the product (no co-product share). For olive oil
+the pomace (and its pomace oil) and for juice concentrates the pulp and peel are low-value residues; their
+economic allocation share is small (a few per cent, recalled), so 100 % to the product is the
+conservative, common choice. Whole milk powder keeps all the milk solids (no cream or skim co-product).
+Oilseeds with a valuable meal (rapeseed, soy, sunflower) are *not* listed: they need a co-product
+allocation, and their oil factors already carry it.
+
+Values (all ``recalled``, general literature figures, not read while writing):
+
+- olive oil 5.5 kg olives per kg oil: oil yield of about 15-22 % of the olive mass in two- and
+  three-phase mills (International Olive Council descriptions; olive-oil LCAs such as Salomone & Ioppolo
+  2012, J. Cleaner Production); the offline system's olive-oil family uses the same 5.5.
+- whole milk powder 7.6 kg milk per kg: milk of about 12.7 % total solids dried to about 97 % solids
+  (97 / 12.7 = 7.6; IDF Bulletin 479/2015, dairy carbon footprint, dry-matter basis).
+- orange juice concentrate 5.6 kg single-strength juice per kg (65 °Brix from about 11.5 °Brix) and
+  about 11 kg oranges per kg (juice yield about 0.5 kg per kg fruit).
+- apple juice concentrate 6.4 kg juice per kg (70 °Brix from about 11 °Brix) and about 8.5 kg apples per
+  kg (juice yield about 0.75 kg per kg fruit).
+- tomato paste (double concentrate, 28-30 °Brix from about 5 °Brix): 5.5 kg tomatoes per kg, as the
+  offline tomato-paste family.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from openpcf.vocabulary.names import lemma_words
+
+
+@dataclass(frozen=True)
+class ExtractYield:
+    """kg of ``ingredient`` per kg of the product named by ``product_words`` (all must be in its name)."""
+
+    product_words: tuple[str, ...]
+    ingredient_words: tuple[str, ...]
+    kg_per_kg: float
+    basis: str
+
+
+EXTRACT_YIELDS: tuple[ExtractYield, ...] = (
+    ExtractYield(("olive", "oil"), ("olive",), 5.5,
+                 "oil yield about 18 % of the olive mass (15-22 %, recalled); pomace carries no burden"),
+    ExtractYield(("milk", "powder"), ("milk",), 7.6,
+                 "milk of about 12.7 % solids dried to about 97 % solids (recalled, IDF 2015 dry-matter basis)"),
+    ExtractYield(("orange", "concentrate"), ("orange", "juice"), 5.6,
+                 "65 °Brix concentrate from about 11.5 °Brix juice (recalled)"),
+    ExtractYield(("orange", "concentrate"), ("orange",), 11.0,
+                 "5.6 kg juice per kg concentrate at about 0.5 kg juice per kg oranges (recalled)"),
+    ExtractYield(("apple", "concentrate"), ("apple", "juice"), 6.4,
+                 "70 °Brix concentrate from about 11 °Brix juice (recalled)"),
+    ExtractYield(("apple", "concentrate"), ("apple",), 8.5,
+                 "6.4 kg juice per kg concentrate at about 0.75 kg juice per kg apples (recalled)"),
+    ExtractYield(("tomato", "paste"), ("tomato",), 5.5,
+                 "double concentrate, about 28-30 °Brix from about 5 °Brix tomatoes (recalled)"),
+    ExtractYield(("tomato", "concentrate"), ("tomato",), 5.5,
+                 "double concentrate, about 28-30 °Brix from about 5 °Brix tomatoes (recalled)"),
+)
+
+# words of the raw state of an ingredient ("raw milk", "fresh olives", "whole oranges"): not part of its name
+_RAW_WORDS = frozenset({"raw", "fresh", "whole", "conventional", "organic", "cow", "cows", "ripe", "single",
+                        "strength", "not", "from", "nfc"})
+
+
+def extract_yield(product_name: str, line_name: str) -> ExtractYield | None:
+    """The yield that turns a share of ``line_name`` into kg of raw ingredient per kg of ``product_name``,
+    or None when the product is no listed extract of it or the line names the product itself."""
+    product = set(lemma_words(product_name))
+    line = [w for w in lemma_words(line_name) if w not in _RAW_WORDS]
+    if not line:
+        return None
+    for entry in EXTRACT_YIELDS:
+        if not set(entry.product_words) <= product:
+            continue
+        # the line is the raw ingredient: exactly its words (a line naming the product's own extract words,
+        # "olive oil" or "milk powder", is the product itself and is taken as given)
+        if set(line) == set(entry.ingredient_words):
+            return entry
+    return None
+
+
+def factor_is_extract(entry: ExtractYield, factor_name: str) -> bool:
+    """True when a factor's name already says the extract ("Olive oil, extra virgin" for olives in olive
+    oil): its value is per kg of product, and the yield must not be applied on top."""
+    extract_words = set(entry.product_words) - set(entry.ingredient_words)
+    return bool(extract_words & set(lemma_words(factor_name)))
