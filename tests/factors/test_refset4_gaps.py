@@ -102,3 +102,13 @@ def test_r134a_counts_its_plant_fugitive_loss():
     # 0.5 % of output lost at GWP 1530 = 7.65 of the total; the chemistry and energy add about 4.5
     assert 7.65 < v < 7.65 + 6.0
     assert _match("R-600a").factor.value < 1.0  # a hydrocarbon refrigerant: no fluorochemistry
+
+
+@pytest.mark.parametrize("name", ["silicon wafer", "polysilicon", "monocrystalline silicon wafer"])
+def test_a_wafer_or_polysilicon_is_not_metallurgical_silicon(name):
+    """Solar- and electronic-grade silicon is refined far beyond the submerged-arc product: without an open
+    factor of its own it is a flagged class match, never the metallurgical-silicon recipe."""
+    m = _match(name)
+    assert m is not None and m.factor.id != "openpcf-estimate:metals:silicon-metal"
+    assert m.method == "class"
+    assert _match("silicon metal").factor.id == "openpcf-estimate:metals:silicon-metal"
