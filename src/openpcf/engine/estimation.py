@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -1046,8 +1046,7 @@ def _extract_yields(lines: list[InputLine], product: ProductSpec, checks: list[C
             continue
         note = (f"x {found.kg_per_kg:g} kg of {x.name} per kg of product ({found.basis}): the share names the raw "
                 "ingredient, whose whole mass is charged to the product (no co-product allocation)")
-        x.rate = x.rate.model_copy(update={"value": x.rate.value * found.kg_per_kg,
-                                           "note": "; ".join(n for n in (x.rate.note, note) if n)})
+        _scale_rate(x, found.kg_per_kg, note)
         checks.append(Check(code="extract_yield", severity="info", passed=True, value=found.kg_per_kg,
                             input_ids=[x.id],
                             message=f"'{x.name}' is the raw ingredient of '{product.name}': its share is scaled by "
@@ -1140,23 +1139,10 @@ def _solid_wood_yield(lines: list[InputLine], product: ProductSpec, checks: list
     if not solid_wood_article(product.name, product.description):
         return frozenset()
     stage = SOLID_WOOD_ROUGH_MILLING
-    scaled = []
-    for line in lines:
-        if (line.children or line.kind != "material" or line.role != "product" or line.rate.unit != "kg"
-                or line.rate.value <= 0 or line.factor is None or line.factor.id == CUT_OFF_FEEDSTOCK_ID):
-            continue
-        if own_material_class(line.name) != "wood" or not is_solid_wood(line.name, line.factor.name):
-            continue
-        line.rate = line.rate.model_copy(update={"value": line.rate.value * stage.input_per_output, "note": "; ".join(
-            n for n in (line.rate.note, f"x {stage.input_per_output:.4f} kg of sawn timber per kg of solid wood in the "
-                        f"article ({stage.label}): {stage.basis}") if n)})
-        scaled.append(line)
-    if scaled:
-        checks.append(Check(code="solid_wood_yield", severity="info", passed=True,
-                            value=round(stage.input_per_output, 6), input_ids=[x.id for x in scaled],
-                            message=f"solid-wood article: {', '.join(repr(x.name) for x in scaled)} scaled by "
-                            f"{stage.input_per_output:.4f} for the rough-milling yield of sawn timber"))
-    return frozenset(x.id for x in scaled)
+    return _scale_bought_materials(
+        lines, stage, lambda x: own_material_class(x.name) == "wood" and is_solid_wood(x.name, x.factor.name),
+        per=f"kg of sawn timber per kg of solid wood in the article ({stage.label})", code="solid_wood_yield",
+        why="solid-wood article", what="the rough-milling yield of sawn timber", checks=checks)
 
 
 def _metal_parts_yield(lines: list[InputLine], product_class: str, checks: list[Check]) -> frozenset[str]:
@@ -1168,24 +1154,37 @@ def _metal_parts_yield(lines: list[InputLine], product_class: str, checks: list[
     if not machine_product(product_class):
         return frozenset()
     stage = METAL_PARTS_SCRAP
+    return _scale_bought_materials(
+        lines, stage, lambda x: not x.recycled and own_material_class(x.name) == "metal" and is_fabricated_metal_part(x.name),
+        per=f"kg of metal bought per kg of metal part ({stage.label})", code="metal_parts_yield",
+        why="machine or appliance", what="the fabrication scrap of metal parts", checks=checks)
+
+
+def _scale_rate(line: InputLine, factor: float, note: str) -> None:
+    """Multiply a line's rate by ``factor`` and add ``note`` to the rate's note (the trace says why)."""
+    line.rate = line.rate.model_copy(update={"value": line.rate.value * factor,
+                                             "note": "; ".join(n for n in (line.rate.note, note) if n)})
+
+
+def _scale_bought_materials(lines: list[InputLine], stage: EnergyDefault, select: Callable[[InputLine], bool], *,
+                            per: str, code: str, why: str, what: str, checks: list[Check]) -> frozenset[str]:
+    """Scale every bought material line (a leaf with its own factor, rate in kg, not packaging or a cut-off
+    feedstock) that ``select`` accepts by the stage's kg of input per kg of output; record one info check
+    ``code`` naming the scaled lines. Returns their ids."""
     scaled = []
     for line in lines:
         if (line.children or line.kind != "material" or line.role != "product" or line.rate.unit != "kg"
-                or line.rate.value <= 0 or line.factor is None or line.factor.id == CUT_OFF_FEEDSTOCK_ID
-                or line.recycled):
+                or line.rate.value <= 0 or line.factor is None or line.factor.id == CUT_OFF_FEEDSTOCK_ID):
             continue
-        if own_material_class(line.name) != "metal" or not is_fabricated_metal_part(line.name):
+        if not select(line):
             continue
-        line.rate = line.rate.model_copy(update={"value": line.rate.value * stage.input_per_output, "note": "; ".join(
-            n for n in (line.rate.note, f"x {stage.input_per_output:.4f} kg of metal bought per kg of metal part "
-                        f"({stage.label}): {stage.basis}") if n)})
+        _scale_rate(line, stage.input_per_output, f"x {stage.input_per_output:.4f} {per}: {stage.basis}")
         scaled.append(line)
     if scaled:
         names = ", ".join(repr(x.name) for x in scaled[:10]) + (f" and {len(scaled) - 10} more" if len(scaled) > 10 else "")
-        checks.append(Check(code="metal_parts_yield", severity="info", passed=True,
-                            value=round(stage.input_per_output, 6), input_ids=[x.id for x in scaled],
-                            message=f"machine or appliance: {names} scaled by {stage.input_per_output:.4f} for the "
-                            "fabrication scrap of metal parts"))
+        checks.append(Check(code=code, severity="info", passed=True, value=round(stage.input_per_output, 6),
+                            input_ids=[x.id for x in scaled],
+                            message=f"{why}: {names} scaled by {stage.input_per_output:.4f} for {what}"))
     return frozenset(x.id for x in scaled)
 
 
