@@ -60,20 +60,25 @@ def test_the_second_set_is_new_and_names_the_activity_of_every_map_label() -> No
     assert len(rows) >= 120 and len({r.id for r in rows}) == len(rows)
     first = {r.input.market.name.strip().lower() for r in read_task(SET, "triage")}
     assert not first & {r.input.market.name.strip().lower() for r in rows}  # no market of the first set again
-    labels = Counter(bool(r.expected_output.should_map) for r in rows)
-    assert labels[True] >= 40 and labels[False] >= 40
-    for r in rows:
-        assert r.input.material_context_data.name and r.input.material_context_data.material_name, r.id
-        why = getattr(r.metadata, "why", "")
-        # a map label says which picklist activity stands for the market; a decompose label says why not
-        assert (
-            why.startswith("picklist: ") if r.expected_output.should_map else why and "picklist: " not in why
-        )
+    _assert_both_labels_and_reasoned(rows)
     kinds = Counter(getattr(r.metadata, "kind", None) for r in rows)
     # weighted toward the hard classes: finished products, assemblies, parts, formulations, food products
     assert kinds["product"] + kinds["assembly"] + kinds["part"] >= 30
     assert kinds["formulation"] >= 15 and kinds["food product"] >= 10 and kinds["service"] >= 5
 
+
+
+def _assert_both_labels_and_reasoned(rows) -> None:
+    """At least 40 markets of each label; every market has its material context, and its label a reason: a map
+    label names the picklist activity that stands for the market, a decompose label says why there is none."""
+    labels = Counter(bool(r.expected_output.should_map) for r in rows)
+    assert labels[True] >= 40 and labels[False] >= 40
+    for r in rows:
+        assert r.input.material_context_data.name and r.input.material_context_data.material_name, r.id
+        why = getattr(r.metadata, "why", "")
+        assert (
+            why.startswith("picklist: ") if r.expected_output.should_map else why and "picklist: " not in why
+        ), r.id
 
 def _market_names(path: Path) -> set[str]:
     return {" ".join(r.input.market.name.lower().split()) for r in read_task(path, "triage")}
@@ -85,14 +90,7 @@ def test_the_third_set_is_new_a_natural_mix_and_reasoned_row_by_row() -> None:
     names = [" ".join(r.input.market.name.lower().split()) for r in rows]
     assert len(set(names)) == len(names)  # no market twice within the set
     assert not set(names) & (_market_names(SET) | _market_names(SET2))  # none of sets 1-2 again
-    labels = Counter(bool(r.expected_output.should_map) for r in rows)
-    assert labels[True] >= 40 and labels[False] >= 40
-    for r in rows:
-        assert r.input.material_context_data.name and r.input.material_context_data.material_name, r.id
-        why = getattr(r.metadata, "why", "")
-        assert (
-            why.startswith("picklist: ") if r.expected_output.should_map else why and "picklist: " not in why
-        )
+    _assert_both_labels_and_reasoned(rows)
     kinds = Counter(getattr(r.metadata, "kind", None) for r in rows)
     # a natural BOM mix: plain materials outnumber the hard classes, and every broad kind is present
     plain = sum(
