@@ -49,14 +49,19 @@ HAND_RERANKER = Reranker(
 )
 
 
-@pytest.fixture(scope="module")
-def mapper(tmp_path_factory: pytest.TempPathFactory) -> OfflineMapper:
-    path = write_picklist(tmp_path_factory.mktemp("picklist") / "ecoinvent_picklist.jsonl")
+def hand_mapper(picklist: Path) -> OfflineMapper:
+    """A mapper over a small picklist file: lexical search only, a neutral calibration and the hand re-ranker."""
     return OfflineMapper(
-        PicklistSearch.from_file(path, dense=False),
+        PicklistSearch.from_file(picklist, dense=False),
         calibrator=neutral("mapping", ["top"]),
         reranker=HAND_RERANKER,
     )
+
+
+@pytest.fixture(scope="module")
+def mapper(tmp_path_factory: pytest.TempPathFactory) -> OfflineMapper:
+    path = write_picklist(tmp_path_factory.mktemp("picklist") / "ecoinvent_picklist.jsonl")
+    return hand_mapper(path)
 
 
 def choose(mapper: OfflineMapper, name: str, **fields: str) -> str:
@@ -273,11 +278,7 @@ def knowledge_mapper(tmp_path_factory: pytest.TempPathFactory) -> OfflineMapper:
     path = write_picklist(
         tmp_path_factory.mktemp("knowledge") / "ecoinvent_picklist.jsonl", KNOWLEDGE_PICKLIST
     )
-    return OfflineMapper(
-        PicklistSearch.from_file(path, dense=False),
-        calibrator=neutral("mapping", ["top"]),
-        reranker=HAND_RERANKER,
-    )
+    return hand_mapper(path)
 
 
 @pytest.mark.parametrize(
@@ -389,11 +390,7 @@ FIFTH_PASS_PICKLIST = [
 @pytest.fixture(scope="module")
 def fifth_mapper(tmp_path_factory: pytest.TempPathFactory) -> OfflineMapper:
     path = write_picklist(tmp_path_factory.mktemp("fifth") / "ecoinvent_picklist.jsonl", FIFTH_PASS_PICKLIST)
-    return OfflineMapper(
-        PicklistSearch.from_file(path, dense=False),
-        calibrator=neutral("mapping", ["top"]),
-        reranker=HAND_RERANKER,
-    )
+    return hand_mapper(path)
 
 
 @pytest.mark.parametrize(
@@ -609,11 +606,7 @@ def test_a_form_word_of_the_head_need_not_be_named_by_the_base_name(tmp_path: Pa
             ("cathode, NMC111, for Li-ion battery", "Battery cathode."),
         ],
     )
-    mapper = OfflineMapper(
-        PicklistSearch.from_file(path, dense=False),
-        calibrator=neutral("mapping", ["top"]),
-        reranker=HAND_RERANKER,
-    )
+    mapper = hand_mapper(path)
     decision = mapper.choose(MappingInput(material_name="cobalt cathode squares 99.8%"))
     assert decision["choice"] == "cobalt"
     battery = next(r for r in decision["runners_up"] if r["reference_product"].startswith("cathode"))
@@ -657,11 +650,7 @@ def test_a_tin_lead_solder_is_lead_containing_unless_the_need_asks_for_lead(tmp_
             ("solder, wire, Sn99Cu1, for electronics", "Lead-free solder wire."),
         ],
     )
-    mapper = OfflineMapper(
-        PicklistSearch.from_file(path, dense=False),
-        calibrator=neutral("mapping", ["top"]),
-        reranker=HAND_RERANKER,
-    )
+    mapper = hand_mapper(path)
     # RoHS default: a solder that does not ask for lead is lead-free; "lead-free" itself does not ask for lead
     decision = mapper.choose(MappingInput(material_name="lead-free solder wire, for electronics"))
     assert decision["choice"] == "solder, wire, Sn99Cu1, for electronics"
@@ -692,11 +681,7 @@ def test_a_said_qualifier_excludes_its_opposite_and_bulk_is_the_default(tmp_path
             ("gypsum, milled, packed", "Ground gypsum in bags."),
         ],
     )
-    mapper = OfflineMapper(
-        PicklistSearch.from_file(path, dense=False),
-        calibrator=neutral("mapping", ["top"]),
-        reranker=HAND_RERANKER,
-    )
+    mapper = hand_mapper(path)
     decision = mapper.choose(MappingInput(material_name="uncoated board"))
     coated = next(r for r in decision["runners_up"] if r["reference_product"] == "board, coated")
     assert any("says 'coated', the need says 'uncoated'" in n for n in coated["notes"])
@@ -719,11 +704,7 @@ def test_a_said_strength_prefers_the_sibling_with_the_nearest_percentage(tmp_pat
             ("acetic acid, without water, in 98% solution state", "Glacial acetic acid."),
         ],
     )
-    mapper = OfflineMapper(
-        PicklistSearch.from_file(path, dense=False),
-        calibrator=neutral("mapping", ["top"]),
-        reranker=HAND_RERANKER,
-    )
+    mapper = hand_mapper(path)
     assert choose(mapper, "acetic acid 99.5%") == "acetic acid, without water, in 98% solution state"
     assert choose(mapper, "acetic acid, 75 % solution") == "acetic acid, without water, in 80% solution state"
     decision = mapper.choose(MappingInput(material_name="acetic acid"))  # no strength said: no note
