@@ -12,14 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from openpcf.factors import open_library, open_resolver
-from openpcf.factors.energy import TD_LOSS_UPLIFT
-from openpcf.factors.record import FactorQuery, QueryContext
-
-GRID = 0.473007 * (1 + TD_LOSS_UPLIFT)  # kg CO2e per kWh, world 2024, as consumed
-GAS = 0.23611 / 3.6  # kg CO2e per MJ natural gas burnt (LHV) incl. supply
-HEAT = GAS / 0.90  # kg CO2e per MJ heat from a gas boiler
-N2O = 273.0  # IPCC AR6 GWP100
+from openpcf.factors import open_library
+from openpcf.factors.record import QueryContext
+from tests.support.recipe_terms import AMMONIA, GAS, GRID, HEAT, N2O
+from tests.support.recipe_terms import open_match as _match
 
 # library inputs (kg CO2e per kg) the recipes use
 ALUMINA = 1.306387  # USLCI "Alumina, at plant"
@@ -32,12 +28,7 @@ WHITE_OIL = 1.151739  # USLCI "White mineral oil, at plant"
 PALM_KERNEL_OIL = 1.827918  # USLCI "Palm kernel oil, processed, at plant"
 GLYCERINE = 2.256343  # USLCI "Glycerine, at plant"
 WATER = 0.00015311  # DESNZ 2024 water supply per kg
-AMMONIA = 33 * GAS  # openpcf-estimate:chemicals:ammonia-smr (33 GJ gas per t NH3)
 ORGANIC = 1.9536  # openpcf-estimate:chemical:organic, median of USLCI organic chemicals (rounded)
-
-
-def _match(name: str, context: QueryContext | None = None):
-    return open_resolver().resolve(FactorQuery(name=name, unit="kg", context=context))
 
 
 def assert_reaches(names, factor_id: str, value: float, rel: float = 1e-4):

@@ -8,18 +8,17 @@ from __future__ import annotations
 
 import pytest
 
-from openpcf.factors import open_library, open_resolver
+from openpcf.factors import open_library
 from openpcf.factors.compounds import compound_as_its_element, compound_of, monomer_of
-from openpcf.factors.energy import TD_LOSS_UPLIFT
 from openpcf.factors.library import FactorLibrary
 from openpcf.factors.material_class import MaterialClassResolver
 from openpcf.factors.name_reading import read_name
 from openpcf.factors.record import Factor, FactorQuery, QueryContext, Source
 from openpcf.factors.resolver import LibraryResolver, ResolverChain
 from openpcf.vocabulary.names import lemma_words
+from tests.support.recipe_terms import GRID, HEAT
+from tests.support.recipe_terms import open_match as _match
 
-GRID = 0.473007 * (1 + TD_LOSS_UPLIFT)  # kg CO2e per kWh, world 2024, as consumed (see test_factor_gaps.py)
-HEAT = 0.23611 / 3.6 / 0.90  # kg CO2e per MJ of heat from a gas boiler
 INORGANIC = "openpcf-estimate:chemical:inorganic"
 ORGANIC = "openpcf-estimate:chemical:organic"
 PLASTICS = "desnz2024:material:plastics-average-plastics"
@@ -37,10 +36,6 @@ HARICOT_COOKED = "agribalyse3.1.1:food:20502"
 HARICOT_DRY = "agribalyse3.1.1:food:20501"
 FRENCH_BEAN_RAW = "agribalyse3.1.1:food:20061_1"
 POULTRY_SAUSAGE = "agribalyse3.1.1:food:30131"
-
-
-def _match(name: str, context: QueryContext | None = None):
-    return open_resolver().resolve(FactorQuery(name=name, unit="kg", context=context))
 
 
 def _id(name: str, context: QueryContext | None = None) -> str | None:

@@ -13,12 +13,8 @@ import pytest
 from openpcf.engine.activity_mapping import choose_factor
 from openpcf.engine.material_names import interpret
 from openpcf.factors import open_library, open_resolver
-from openpcf.factors.energy import TD_LOSS_UPLIFT
 from openpcf.factors.record import FactorQuery, QueryContext
-
-GRID = 0.473007 * (1 + TD_LOSS_UPLIFT)  # kg CO2e per kWh, world, as consumed
-GAS = 0.23611 / 3.6  # kg CO2e per MJ of natural gas burnt (LHV), incl. supply
-HEAT = GAS / 0.90  # kg CO2e per MJ of heat from a gas boiler
+from tests.support.recipe_terms import GAS, GRID, HEAT
 
 
 def resolve(name: str, context: QueryContext | None = None, unit: str = "kg"):

@@ -10,19 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from openpcf.factors import open_resolver
-from openpcf.factors.energy import TD_LOSS_UPLIFT
-from openpcf.factors.record import FactorQuery
+from tests.support.recipe_terms import AMMONIA, GRID, HEAT
+from tests.support.recipe_terms import open_match as _match
 
-GRID = 0.473007 * (1 + TD_LOSS_UPLIFT)
-GAS = 0.23611 / 3.6
-HEAT = GAS / 0.90
 COPPER, ZINC = 4.1, 3.6
-AMMONIA = 33 * GAS
-
-
-def _match(name: str):
-    return open_resolver().resolve(FactorQuery(name=name, unit="kg"))
 
 
 @pytest.mark.parametrize("name", ["zinc", "SHG zinc", "zinc ingot", "primary zinc"])

@@ -10,21 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from openpcf.factors import open_resolver
-from openpcf.factors.energy import TD_LOSS_UPLIFT
 from openpcf.factors.name_reading import read_name
-from openpcf.factors.record import FactorQuery
+from tests.support.recipe_terms import AMMONIA, GRID, HEAT, N2O
+from tests.support.recipe_terms import open_match as _match
 
-GRID = 0.473007 * (1 + TD_LOSS_UPLIFT)
-GAS = 0.23611 / 3.6
-HEAT = GAS / 0.90
-AMMONIA = 33 * GAS
 SALT = 0.171034
-N2O = 273.0
-
-
-def _match(name: str):
-    return open_resolver().resolve(FactorQuery(name=name, unit="kg"))
 
 
 @pytest.mark.parametrize(("name", "fid", "value"), [

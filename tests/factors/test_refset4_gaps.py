@@ -12,17 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from openpcf.factors import open_resolver
-from openpcf.factors.energy import TD_LOSS_UPLIFT
-from openpcf.factors.record import FactorQuery
+from tests.support.recipe_terms import GRID, HEAT
+from tests.support.recipe_terms import open_match as _match
 
-GRID = 0.473007 * (1 + TD_LOSS_UPLIFT)
-HEAT = 0.23611 / 3.6 / 0.90
 TIO2, CACO3, PMMA, VAM, ORGANIC = 4.8, 0.080982, 5.741837, 2.081793, 1.9536
-
-
-def _match(name: str):
-    return open_resolver().resolve(FactorQuery(name=name, unit="kg"))
 
 
 @pytest.mark.parametrize(("name", "fid"), [
