@@ -153,11 +153,13 @@ def test_a_board_pressed_from_chips_is_a_wood_panel_with_its_pressing_energy():
 # ------------------------------------------------------------------ typical device masses
 
 def test_a_device_per_item_without_a_mass_takes_its_typical_mass_with_a_warning():
-    from openpcf.engine.device_masses import typical_device_mass
+    from openpcf.vocabulary.unit_masses import typical_item_mass
 
-    assert typical_device_mass("Rugged mobile phone").mass_kg == 0.19
-    assert typical_device_mass("Convertible notebook computer").mass_kg == 1.6
-    assert typical_device_mass("Dishwasher tablets") is None  # a tablet that is not a computer
+    assert typical_item_mass("Rugged mobile phone", None, "item")[0].typical_mass_kg == {"item": 0.19}
+    # 1.6 kg notebook + 0.3 kg power adapter (the one table's laptop, with what ships with it)
+    assert typical_item_mass("Convertible notebook computer", None, "item")[0].typical_mass_kg == {"item": 1.9}
+    assert typical_item_mass("Dishwasher tablets", None, "item") is None  # neither a tablet computer nor a dishwasher
+    assert typical_item_mass("Rugged mobile phone", None, "m2") is None  # the engine's device masses: per item or kWh
     t = estimate(ProductSpec(name="Rugged mobile phone", composition="aluminium: 50%; polycarbonate: 50%",
                              declared_unit="2 item"), runs=50)
     assert t.product.declared_unit.mass_kg == pytest.approx(0.38)  # 2 x 0.19 kg

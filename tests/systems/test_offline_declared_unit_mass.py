@@ -117,7 +117,7 @@ def test_every_kind_is_cited_or_recalled_and_has_positive_masses() -> None:
     kinds = product_kinds()
     assert len({k.kind for k in kinds}) == len(kinds)
     for k in kinds:
-        assert k.words and k.typical_mass_kg and set(k.typical_mass_kg) <= {"item", "m2", "m3"}, k.kind
+        assert k.words and k.typical_mass_kg and set(k.typical_mass_kg) <= {"item", "kWh", "m2", "m3"}, k.kind
         assert all(v > 0 for v in k.typical_mass_kg.values()) and k.spread >= 1.0, k.kind
         assert "recalled" in k.basis, k.kind  # written without sources at hand: every value says so
 

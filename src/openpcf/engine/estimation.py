@@ -35,7 +35,6 @@ from openpcf.engine.composition import (
     parse_composition,
     share_divisor,
 )
-from openpcf.engine.device_masses import typical_device_mass
 from openpcf.engine.extract_yield import extract_yield, factor_is_extract
 from openpcf.engine.finite_results import require_finite
 from openpcf.engine.material_names import (
@@ -279,8 +278,10 @@ def _bom_lines(entries: Sequence[BomEntry], mass: float | None) -> tuple[list[In
 
 def _typical_device_mass(product: ProductSpec, du: DeclaredUnit, checks: list[Check]) -> DeclaredUnit:
     """A composition in shares of "1 item" (or "1 kWh" of a battery pack) with no mass: the typical mass of the
-    device kind the name names (:mod:`openpcf.engine.device_masses`), flagged by a ``declared_mass`` warning.
-    Unchanged when a mass is given or implied (a mass unit, a BOM, a composition in masses)."""
+    kind of product the name names (the one table, :mod:`openpcf.vocabulary.unit_masses`), flagged by a
+    ``declared_mass`` warning. Unchanged when a mass is given or implied (a mass unit, a BOM, a composition in masses)."""
+    from openpcf.vocabulary.unit_masses import typical_item_mass
+
     if du.unit_mass_kg() is not None or product.bom or not product.composition:
         return du
     try:
@@ -288,13 +289,15 @@ def _typical_device_mass(product: ProductSpec, du: DeclaredUnit, checks: list[Ch
             return du
     except CompositionError:
         return du
-    device = typical_device_mass(product.name, product.description)
-    if device is None:
+    found = typical_item_mass(product.name, product.description, du.unit)
+    if found is None:
         return du
-    mass = device.mass_kg * du.amount
+    kind, dim = found
+    per_unit = kind.typical_mass_kg[dim]
+    mass = per_unit * du.amount
     checks.append(Check(code="declared_mass", severity="warning", passed=False, value=round(mass, 6),
-                        message=f"no mass given for {du.amount:g} {du.unit}: the typical mass of a {device.kind}, "
-                        f"{device.mass_kg:g} kg each, is assumed ({device.basis}); give --mass for the real one"))
+                        message=f"no mass given for {du.amount:g} {du.unit}: the typical mass of a {kind.kind}, "
+                        f"{per_unit:g} kg each, is assumed ({kind.basis}); give --mass for the real one"))
     return du.model_copy(update={"mass_kg": mass})
 
 

@@ -5,7 +5,8 @@ A composition in mass shares needs the kg in one declared unit. For a declared u
 
 1. **from the text**: "about 1.4 kg" or "250 g" for an item; "density about 600 kg/m3" for a volume;
    "9 kg/m2", "120 g/m2" (grammage), or a thickness ("100 mm") times a density for an area;
-2. **from the kind of product** named in the name (``data/offline/typical_unit_masses.json``: a laptop,
+2. **from the kind of product** the head of the name is (the one table of typical unit masses,
+   :mod:`openpcf.vocabulary.unit_masses`, ``data/vocabulary/typical_unit_masses.json``: a laptop,
    a sofa, an LED bulb, particleboard per m³, paint per litre …, every value cited or marked ``recalled``);
 3. **from the product family** of the offline decomposition (``typical_mass_kg`` in
    ``data/offline/product_families.json``);
@@ -18,15 +19,14 @@ kg per declared unit, kg/m³, kg/m², mm.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from openpcf.paths import package_data
-from openpcf.systems.offline.decomposition_knowledge import word_pattern
+from openpcf.vocabulary.unit_masses import ProductKind, kind_of_product, product_kinds
+
+__all__ = ["ProductKind", "kind_of_product", "product_kinds"]  # the one table: openpcf.vocabulary.unit_masses
 
 #: Spread (GSD) of a mass by where it comes from: a figure written in the text is nearly exact; a kind's
 #: typical mass or a family's class default is a guess within a factor of about 1.5; water-like density is
@@ -62,65 +62,18 @@ class AssumedUnitMass:
         return {"kg": round(self.kg, 6), "source": self.source, "basis": self.basis, "spread_gsd": self.spread}
 
 
-@dataclass(frozen=True)
-class ProductKind:
-    """A kind of product found by a word of its name, with a typical mass per unit (item, m2, m3)."""
-
-    kind: str
-    words: tuple[str, ...]
-    typical_mass_kg: dict[str, float]
-    spread: float
-    basis: str
-
-
-@lru_cache(maxsize=1)
-def product_kinds() -> tuple[ProductKind, ...]:
-    """The typical-mass table (``data/offline/typical_unit_masses.json``)."""
-    data = json.loads(package_data("offline", "typical_unit_masses.json").read_text(encoding="utf-8"))
-    return tuple(
-        ProductKind(k["kind"], tuple(k["words"]), dict(k["typical_mass_kg"]), float(k.get("spread", SPREAD_FAMILY)),
-                    k["basis"])
-        for k in data["kinds"]
-    )
-
-
-def kind_of_product(name: str, dim: str | None = None) -> ProductKind | None:
-    """The product kind a word of the name points to (among kinds with a typical mass per ``dim`` when
-    given). The word nearest the end of the name's head wins ("sofa table" is a table, "table lamp" a
-    lamp; "milk bottle" per item is a bottle), then the longer word ("truck tyre" over "tyre"). Words after
-    a relation word ("paint for doors") count only when the head names no kind."""
-    from openpcf.systems.offline.decomposition import name_head
-
-    head = name_head(name)
-    segment = name[: head[1]] if head else name
-    for text in (segment, name) if segment != name else (name,):
-        best: tuple[int, int] | None = None
-        chosen = None
-        for kind in product_kinds():
-            if dim is not None and dim not in kind.typical_mass_kg:
-                continue
-            for word in kind.words:
-                for m in word_pattern(word).finditer(text):
-                    key = (m.end(), len(word))
-                    if best is None or key > best:
-                        best, chosen = key, kind
-        if chosen is not None:
-            return chosen
-    return None
-
-
 def _number(text: str) -> float:
     return float(text.replace(",", "."))
 
 
 def _unit_kind(unit: str) -> str | None:
-    """'item', 'm' (a length), 'm2' or 'm3' (volumes: l, ml, m3 …) for a canonical declared unit, else None
-    (a mass, kWh …)."""
+    """'item', 'kWh' (capacity of a battery pack), 'm' (a length), 'm2' or 'm3' (volumes: l, ml, m3 …) for a
+    canonical declared unit, else None (a mass …)."""
     from openpcf import units
 
     if unit == "item":
         return "item"
-    for dim in ("m3", "m2", "m"):
+    for dim in ("m3", "m2", "m", "kWh"):
         try:
             if units.is_convertible(unit, dim):
                 return dim
@@ -130,7 +83,7 @@ def _unit_kind(unit: str) -> str | None:
 
 
 def _per_unit(unit: str, amount: float, dim: str) -> float:
-    """Declared amount in item, m, m2 or m3 ("330 ml" → 0.00033 m3)."""
+    """Declared amount in item, m, m2, m3 or kWh ("330 ml" → 0.00033 m3)."""
     from openpcf import units
 
     return amount if dim == "item" else units.convert(amount, unit, dim)

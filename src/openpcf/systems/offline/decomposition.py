@@ -38,6 +38,7 @@ from openpcf.vocabulary.material_words import (
     RECYCLED_EMPHASIS,
     RECYCLED_START,
 )
+from openpcf.vocabulary.name_words import name_head
 
 MAX_COMPONENTS = 8
 _NAME_SHARE = 0.5  # a material named in the product name, when no family says otherwise
@@ -89,10 +90,6 @@ _SHARE_AFTER = re.compile(
     re.IGNORECASE,
 )
 _VIRGIN_BEFORE = re.compile(r"\b(?:virgin|primary|new)\W+$", re.IGNORECASE)
-# The head of a product name ends before a purpose/relation word, a bracket or a comma.
-_HEAD_END = re.compile(
-    r"\s(?:for|with|containing|from|made|in|of|per|based|according)\s|[(,;:/\u2013\u2014]|\s-\s", re.IGNORECASE
-)
 # A synthetic fibre is a polymer: "polyamide 6.6 fabric" names the fibre of a textile family in the name.
 _MAIN_ALSO: dict[str, tuple[str, ...]] = {"fibre": ("polymer",)}
 # The text says the product is declared without its packaging or container.
@@ -108,7 +105,6 @@ _PACKAGING_MATERIALS = frozenset({
     "polypropylene", "polyester", "polyethylene terephthalate", "printing inks", "label", "labels",
 })
 _MINOR_IN_NAME = re.compile(r"\s(?:with|containing)\s", re.IGNORECASE)
-_NAME_WORD = re.compile(r"(?<![\w])[^\W\d_][\w'-]*")  # not the letters of a code ("5xxx", "2024T3")
 
 
 @dataclass(frozen=True)
@@ -204,18 +200,6 @@ def negated_materials(name: str, description: str | None) -> set[str]:
         if any(_negated(text, m, _ABSENCE) for m in pattern.finditer(text)):
             out.add(material.name)
     return out
-
-
-def name_head(name: str) -> tuple[int, int] | None:
-    """Character span of the head noun of a product name — its last word before a relation word
-    ("for", "with", "containing", …), a bracket or a comma, ignoring trailing codes, sizes and numbers
-    ("Steel door hinge 160 mm" → "hinge"; "Paraffin wax containing …" → "wax"). None when the name has no word."""
-    cut = _HEAD_END.search(" " + name)
-    segment = name[: max(0, cut.start() - 1)] if cut and cut.start() > 1 else name
-    words = [w for w in _NAME_WORD.finditer(segment) if len(w.group()) > 2 and not any(c.isdigit() for c in w.group())]
-    if not words:
-        return None
-    return words[-1].start(), words[-1].end()
 
 
 def _explicit_share(text: str, m: re.Match[str]) -> float | None:

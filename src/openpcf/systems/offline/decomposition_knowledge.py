@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import json
 import re
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from pydantic import BaseModel, Field
 
 from openpcf.paths import package_data
+from openpcf.vocabulary.name_words import word_pattern
+
+__all__ = ["word_pattern"]  # re-exported: the whole-word pattern lives in vocabulary.name_words
 
 
 class Material(BaseModel):
@@ -86,16 +89,6 @@ class ProductFamily(BaseModel):
         description="cues and required words also count inside purpose clauses: the product is named by "
         "what it is for ('an oil blend for asphalt modification' is an asphalt modifier)",
     )
-
-
-@cache  # thousands of entries: beyond re's own 512-pattern cache
-def word_pattern(word: str) -> re.Pattern[str]:
-    """Whole-word pattern of a vocabulary entry. Short upper-case abbreviations (PE, PA6, CEM, Al) are
-    matched case-sensitively so they do not fire on ordinary words (``pe`` in Italian, ``al``)."""
-    escaped = re.escape(word).replace(r"\ ", r"[\s\-]+")
-    body = rf"(?<![\w]){escaped}(?![\w])"
-    cased = len(word) <= 4 and any(ch.isupper() for ch in word)
-    return re.compile(body, 0 if cased else re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
