@@ -26,11 +26,14 @@ from openpcf.vocabulary.name_words import name_head, word_pattern
 #: Spread (GSD) of a kind's typical mass when the table gives none.
 DEFAULT_SPREAD = 1.5
 #: Words that may follow a kind word at the end of a name's head without changing the kind: generic nouns
-#: ("laptop computer", "kettle model"), measure words of a size ("monitor 27 inch") and the form a material
-#: is sold in ("plywood panel", "glass wool insulation roll", "MDF board").
+#: ("laptop computer", "kettle model") and measure words of a size ("monitor 27 inch").
 _NEUTRAL_AFTER = frozenset({
     "computer", "computers", "pc", "pcs", "device", "devices", "unit", "units", "appliance", "appliances",
     "product", "products", "model", "models", "version", "type", "series", "edition", "inch", "inches", "seater",
+})
+#: For a material sold by area or volume, also the form it is sold in ("plywood panel", "glass wool
+#: insulation roll", "MDF board"); not for an item ("bed sheet" is not a bed).
+_FORM_AFTER = frozenset({
     "panel", "panels", "board", "boards", "sheet", "sheets", "slab", "slabs", "plank", "planks", "roll", "rolls",
     "batt", "batts", "insulation", "material", "materials",
 })
@@ -63,15 +66,18 @@ def product_kinds() -> tuple[ProductKind, ...]:
     )
 
 
-def _covers_head(text: str, end: int, head_end: int) -> bool:
-    """True when a kind word ending at ``end`` is the head of the name: it ends at the head noun or only
-    neutral words follow it up to there ("Laptop computer", "Monitor, 27 inch" is cut at the comma)."""
-    if end == head_end:
+def _covers_head(text: str, span: tuple[int, int], head: tuple[int, int], dim: str | None) -> bool:
+    """True when a kind word at ``span`` is the head of the name: it ends at the head noun, spans it ("chest
+    of drawers" over the head "chest"), or only neutral words follow it up to there ("Laptop computer";
+    "Plywood panel" for an area or a volume)."""
+    start, end = span
+    if end == head[1] or (start <= head[0] and end >= head[1]):
         return True
-    if end > head_end:
+    if end > head[1]:
         return False
-    between = _WORD.findall(text[end:head_end])
-    return bool(between) and all(w.lower() in _NEUTRAL_AFTER for w in between)
+    neutral = _NEUTRAL_AFTER | (_FORM_AFTER if dim in ("m2", "m3") else frozenset())
+    between = _WORD.findall(text[end:head[1]])
+    return bool(between) and all(w.lower() in neutral for w in between)
 
 
 def _kind_at_head(text: str, dim: str | None) -> ProductKind | None:
@@ -85,9 +91,9 @@ def _kind_at_head(text: str, dim: str | None) -> ProductKind | None:
             continue
         for word in kind.words:
             for m in word_pattern(word).finditer(text):
-                if m.end() > head[1] or not _covers_head(text, m.end(), head[1]):
+                if not _covers_head(text, m.span(), head, dim):
                     continue
-                key = (m.end(), len(word))  # the kind word nearest the head, then the longer ("truck tyre")
+                key = (min(m.end(), head[1]), len(word))  # the kind word nearest the head, then the longer ("truck tyre")
                 if best is None or key > best:
                     best, chosen = key, kind
     if chosen is None and text[head[0]:head[1]].lower() in _QUANTITY_HEADS:

@@ -24,9 +24,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from openpcf.vocabulary.unit_masses import ProductKind, kind_of_product, product_kinds
+from openpcf.vocabulary.unit_masses import ProductKind, kind_of_product, product_kinds  # noqa: F401 - the one table, re-exported
 
-__all__ = ["ProductKind", "kind_of_product", "product_kinds"]  # the one table: openpcf.vocabulary.unit_masses
 
 #: Spread (GSD) of a mass by where it comes from: a figure written in the text is nearly exact; a kind's
 #: typical mass or a family's class default is a guess within a factor of about 1.5; water-like density is
@@ -46,6 +45,17 @@ _DENSITY = re.compile(rf"{_NUMBER}\s?kg\s?(?:/|per)\s?(?:m3|m³|cubic met(?:re|e
 _AREA_MASS = re.compile(rf"{_NUMBER}\s?(kg|g)\s?(?:/|per)\s?(?:m2|m²|square met(?:re|er))|{_NUMBER}\s?gsm\b",
                         re.IGNORECASE)
 _LINEAR_MASS = re.compile(rf"{_NUMBER}\s?(kg|g)\s?(?:/|per)\s?(?:m|metre|meter)\b(?![2³3²])", re.IGNORECASE)
+# "pack of 40", "set of 4", "12-pack", "50 pieces": how many pieces one declared item holds
+_COUNT = re.compile(r"\b(?:pack|box|set|bag|carton|tub|tin|case|tray|pair)\s+of\s+(\d+)\b|(?<![\w.,])(\d+)[\s-]?"
+                    r"(?:pack|pcs|pieces|count)\b", re.IGNORECASE)
+# "0.75 l", "330 ml", "1.5 litre": the volume of liquid in one item — not a rate ("20 l/min", "5 l per day")
+_VOLUME = re.compile(rf"(?<![\w.,]){_NUMBER}\s?(ml|cl|dl|l|litres?|liters?)\b(?!\s*(?:/|per\b))", re.IGNORECASE)
+_VOLUME_LITRES = {"ml": 0.001, "cl": 0.01, "dl": 0.1}
+# Families of liquid products: an item's volume written in the text is its content (a bottle of wine, a can
+# of soft drink, a bottle of hand soap), not an appliance's capacity.
+_LIQUID_FAMILY = re.compile(
+    r"drink|juice|water|beer|wine|spirits|cider|milk|oil|liquid|lotion|vinegar|sauce|ketchup|soup|dressing|"
+    r"paint|varnish|adhesive|ink|solvent|fuel|acid|peroxide|detergent|cleaner", re.IGNORECASE)
 _THICKNESS = re.compile(rf"(?<![x×]\s)(?<![x×\w.,]){_NUMBER}\s?(mm|cm)\b(?!\s*(?:/|x\b|×))", re.IGNORECASE)
 
 
@@ -123,6 +133,23 @@ def mass_in_text(text: str, dim: str) -> tuple[float, str] | None:
     return None
 
 
+def pieces_in_text(text: str) -> int | None:
+    """How many pieces one declared item holds, when the text says ("pack of 40" → 40, "12-pack" → 12)."""
+    m = _COUNT.search(text)
+    if not m:
+        return None
+    n = int(m.group(1) or m.group(2))
+    return n if 1 < n <= 10000 else None
+
+
+def volume_in_text(text: str) -> float | None:
+    """The first volume written in the text, in litres ("0.75 l" → 0.75, "330 ml" → 0.33); not a rate."""
+    m = _VOLUME.search(text)
+    if not m:
+        return None
+    return _number(m.group(1)) * _VOLUME_LITRES.get(m.group(2).lower(), 1.0)
+
+
 def thickness_mm(text: str) -> float | None:
     """The first thickness written in the text, in mm ("100 mm" → 100, "2 cm" → 20); not a dimension list
     ("180 x 90 cm")."""
@@ -180,8 +207,19 @@ def assumed_unit_mass(
                                    spread)
     if kind is not None and dim in kind.typical_mass_kg:
         per = kind.typical_mass_kg[dim]
-        return AssumedUnitMass(amount * per, "kind", f"typical {per:g} kg per {dim} of a {kind.kind} "
-                               f"(class default, typical_unit_masses.json: {kind.basis})", kind.spread)
+        count = pieces_in_text(text) if dim == "item" else None
+        pieces = f"{count} x " if count else ""
+        return AssumedUnitMass(amount * per * (count or 1), "kind", f"{pieces}typical {per:g} kg per {dim} of a "
+                               f"{kind.kind} (class default, typical_unit_masses.json: {kind.basis})", kind.spread)
+    if dim == "item":  # "Red wine, 0.75 l bottle" per item: the liquid content by its volume
+        liquid = kind_of_product(name, "m3")
+        litres = volume_in_text(text)
+        if litres and (liquid is not None or (family and _LIQUID_FAMILY.search(family))):
+            rho = liquid.typical_mass_kg["m3"] if liquid else family_mass.get("m3", LIQUID_DENSITY_KG_M3)
+            rho_from = f"kind '{liquid.kind}'" if liquid else "water-like, assumed"
+            return AssumedUnitMass(amount * litres / 1000 * rho, "text", f"{litres:g} l read in the text x density "
+                                   f"{rho:g} kg/m3 ({rho_from}): the liquid content, its pack in the bill of "
+                                   "materials' shares", SPREAD_LIQUID)
     if dim in family_mass:
         per = family_mass[dim]
         return AssumedUnitMass(amount * per, "family", f"typical {per:g} kg per {dim} of a '{family}' "

@@ -295,7 +295,7 @@ def bill_of_materials(
             if comp_name == "$main":
                 kinds = {family.main_family, *_MAIN_ALSO.get(family.main_family or "", ())}
                 main = next((m for m in mentions if m.material.family in kinds and m.in_name), None)
-                main = main or next((m for m in mentions if m.material.family == family.main_family), None)
+                main = main or next((m for m in mentions if m.material.family in kinds), None)
                 if main is not None:
                     comp_name, source = main.material.name, f"main material named in the text: '{main.text}'"
                     used.add(main.material.name)
@@ -324,6 +324,9 @@ def bill_of_materials(
             continue
         if family is not None and family.main_family in _PACK_MAINS and m.material.family in _FOOD_FAMILIES:
             held.append(m.text)  # "milk bottle", "fish box": what the pack holds, not what it is made of
+            continue
+        if family is not None and _names_use(m, family, name):
+            held.append(m.text)  # "coffee table", "fruit crate": what the product is for, not made of
             continue
         share = m.share if m.share is not None else _NAME_SHARE if m.in_name else _DESCRIPTION_SHARE
         if m.share is not None:
@@ -394,6 +397,17 @@ def _estimate_as(family: ProductFamily | None, name: str, description: str | Non
 _PACK_MAINS = frozenset({"polymer", "metal", "glass", "packaging"})
 _FOOD_FAMILIES = frozenset({"food", "fruit", "vegetable", "animal product", "cereal", "crop"})
 _MATERIAL_FAMILY = {m.name.lower(): m.family for m in materials()}
+
+
+def _names_use(m: Mention, family: ProductFamily, name: str) -> bool:
+    """True for a food word in the name just before its head noun when the product's family is not a food
+    ("Oak coffee table", "Wooden fruit crate", "Bread bin"): it names the use, not an ingredient."""
+    if not m.in_name or m.material.family not in _FOOD_FAMILIES or family.main_family in _FOOD_FAMILIES:
+        return False
+    if any(_MATERIAL_FAMILY.get(c.name.lower()) in _FOOD_FAMILIES for c in family.components):
+        return False  # a family with food in its recipe (a ready meal, pet food, a biofuel)
+    head = name_head(name)
+    return head is not None and not name[m.position + len(m.text):head[0]].strip() and m.position < head[0]
 
 
 def _inside_required_phrase(m: Mention, family: ProductFamily | None, name: str) -> bool:

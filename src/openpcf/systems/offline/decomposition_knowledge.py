@@ -14,9 +14,8 @@ from functools import lru_cache
 from pydantic import BaseModel, Field
 
 from openpcf.paths import package_data
-from openpcf.vocabulary.name_words import word_pattern
+from openpcf.vocabulary.name_words import word_pattern  # noqa: F401 - re-exported (vocabulary.name_words)
 
-__all__ = ["word_pattern"]  # re-exported: the whole-word pattern lives in vocabulary.name_words
 
 
 class Material(BaseModel):
