@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     for row in rows:
         r = run_one(row)
         results.append(r)
-        print(f"{r['id']:26} {r['unit']:7} {str(r.get('kgco2e')):>9}  fam={r.get('family')}  mass={r.get('mass')}"
+        print(f"{r['id']:26} {r['unit']:7} {r.get('kgco2e')!s:>9}  fam={r.get('family')}  mass={r.get('mass')}"
               f"{'  ERROR ' + r['error'] if 'error' in r else ''}"
               f"{'  INCOMPLETE' if r.get('complete') is False else ''}")
         print(f"{'':35}{(r.get('composition') or '')[:150]}"

@@ -26,7 +26,6 @@ from typing import Any
 
 from openpcf.vocabulary.unit_masses import ProductKind, kind_of_product, product_kinds  # noqa: F401 - the one table, re-exported
 
-
 #: Spread (GSD) of a mass by where it comes from: a figure written in the text is nearly exact; a kind's
 #: typical mass or a family's class default is a guess within a factor of about 1.5; water-like density is
 #: within ±30 % for beverages, oils, paints and detergents.

@@ -14,8 +14,7 @@ from functools import lru_cache
 from pydantic import BaseModel, Field
 
 from openpcf.paths import package_data
-from openpcf.vocabulary.name_words import word_pattern  # noqa: F401 - re-exported (vocabulary.name_words)
-
+from openpcf.vocabulary.name_words import word_pattern
 
 
 class Material(BaseModel):
