@@ -128,3 +128,29 @@ def test_a_length_unit_takes_a_mass_per_metre_from_the_text_only() -> None:
     cable = assumed_unit_mass("Installation cable 3G1.5", "PVC sheathed, 0.12 kg/m", "100 m")
     assert cable.kg == pytest.approx(12.0) and cable.source == "text"
     assert assumed_unit_mass("Installation cable 3G1.5", "PVC sheathed", "1 m") is None  # no guess per metre
+
+
+def test_a_pack_holds_pieces_of_a_kind() -> None:
+    # 50 tea lights of 0.013 kg each (typical_unit_masses.json, recalled): 0.65 kg
+    lights = assumed_unit_mass("Tea light candles", "Unscented, pack of 50", "1 pack")
+    assert lights is not None and lights.source == "kind" and lights.kg == pytest.approx(50 * 0.013)
+    chairs = assumed_unit_mass("Set of 2 kitchen chairs", "beech, lacquered", "1 item")
+    assert chairs is not None and chairs.kg == pytest.approx(2 * 6.0)  # the set's chairs, 6 kg each
+
+
+def test_an_item_of_a_liquid_is_its_volume_times_a_density() -> None:
+    # the wine kind's density 990 kg/m3: 0.75 l x 0.99 kg/l
+    wine = assumed_unit_mass("Dry white wine", "12% alcohol, 0.75 l glass bottle", "1 item")
+    assert wine is not None and wine.kg == pytest.approx(0.7425) and wine.source == "text"
+    # no kind: a liquid family and water-like density, 500 ml -> 0.5 kg
+    soap = assumed_unit_mass("Hand wash", "in a 500 ml pump bottle", "1 item",
+                             {"family": "liquid personal care product", "typical_mass_kg": {}})
+    assert soap is not None and soap.kg == pytest.approx(0.5)
+    # an appliance's capacity is not its mass
+    assert assumed_unit_mass("Countertop oven", "capacity 20 l", "1 item",
+                             {"family": "small household appliance", "typical_mass_kg": {}}) is None
+
+
+def test_a_kind_word_before_another_noun_gives_no_mass() -> None:
+    assert assumed_unit_mass("Cotton bed sheet", "double, percale", "1 item").kg == pytest.approx(0.6)  # bed linen
+    assert kind_of_product("Cotton bed sheet", "item").kind == "bed linen"  # not a 45 kg bed

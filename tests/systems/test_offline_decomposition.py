@@ -414,3 +414,20 @@ def test_a_material_the_product_replaces_or_imitates_is_not_an_input() -> None:
     assert "marble" not in [m.material.name for m in find_mentions("Marble-look porcelain tile", None)]
     # a material followed by an ordinary word still counts
     assert "milk" in [m.material.name for m in find_mentions("Milk chocolate", "Made with whole milk.")]
+
+
+def test_a_food_word_before_the_head_of_a_non_food_product_names_its_use() -> None:
+    from openpcf.systems.offline.decomposition import bill_of_materials
+
+    components, trace = bill_of_materials("Walnut coffee table", "solid walnut top with steel legs")
+    names = [c.name for c in components]
+    assert "coffee" not in names and "coffee" in [w.lower() for w in trace["mentions_of_contents"]]
+    assert trace["family"] == "wooden furniture"
+
+
+def test_a_garment_takes_its_main_fibre_from_a_polymer_named_in_the_description() -> None:
+    from openpcf.systems.offline.decomposition import bill_of_materials
+
+    components, trace = bill_of_materials("Hiking jacket", "windproof jacket of polyamide fabric")
+    assert trace["family"] == "garment and home textile"
+    assert components[0].name == "polyamide"  # not the family's default cotton
