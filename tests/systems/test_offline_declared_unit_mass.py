@@ -38,7 +38,8 @@ def test_density_grammage_and_thickness_are_read_for_volumes_and_areas() -> None
 
 
 def test_the_kind_is_the_head_of_the_name_and_must_have_the_unit() -> None:
-    assert kind_of_product("Table lamp with linen shade").kind == "LED lamp"
+    assert kind_of_product("Table lamp with linen shade").kind == "table or desk lamp"  # a luminaire, not a bulb
+    assert kind_of_product("Filament LED bulb").kind == "LED lamp"
     assert kind_of_product("Walnut sofa table").kind == "dining table"
     assert kind_of_product("Truck tyre 315/80 R22.5").kind == "truck tyre"
     assert kind_of_product("HDPE milk bottle", "item").kind == "plastic bottle"
