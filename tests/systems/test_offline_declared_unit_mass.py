@@ -148,7 +148,7 @@ def test_an_item_of_a_liquid_is_its_volume_times_a_density() -> None:
                              {"family": "liquid personal care product", "typical_mass_kg": {}})
     assert soap is not None and soap.kg == pytest.approx(0.5)
     # an appliance's capacity is not its mass
-    assert assumed_unit_mass("Countertop oven", "capacity 20 l", "1 item",
+    assert assumed_unit_mass("Steam cleaner", "water tank 1.5 l", "1 item",
                              {"family": "small household appliance", "typical_mass_kg": {}}) is None
 
 

@@ -60,3 +60,14 @@ def test_every_kind_has_one_entry_and_its_words_are_unique() -> None:
     assert len(set(words)) == len(words)
     laptop = next(k for k in kinds if k.kind == "laptop computer")
     assert "adapter" in laptop.basis and "recalled" in laptop.basis  # the convention, said where the value is
+
+
+@pytest.mark.parametrize(("name", "kind", "kg"), [
+    ("Induction hob, 4 zones", "hob", 10.0),  # not the 30 kg of a built-in oven
+    ("Toaster oven", "mini oven", 6.0),  # the longer word at the head, not a 1.8 kg toaster
+    ("Built-in steam oven", "oven or cooker", 30.0),
+    ("Kids bicycle helmet", "helmet", 0.5),
+])
+def test_appliance_and_household_kinds_per_item(name: str, kind: str, kg: float) -> None:
+    found = kind_of_product(name, "item")
+    assert found is not None and (found.kind, found.typical_mass_kg["item"]) == (kind, kg)
