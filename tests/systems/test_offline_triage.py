@@ -18,6 +18,8 @@ from openpcf.systems.offline.triage import (
     FEATURES,
     NO_LEVEL,
     OfflineTriage,
+    is_made_thing_noun,
+    known_words,
     level_evidence,
     level_gap,
     triage_features,
@@ -306,3 +308,50 @@ def test_the_service_itself_is_named_at_its_level(form_search: PicklistSearch) -
         market("Market for injection moulding", "Moulding of a plastic part"), form_search, reranker=HAND_RERANKER
     )
     assert features["named_at_level"] == 1.0 and evidence["level_activity"] == "injection moulding"
+
+
+@pytest.mark.parametrize(
+    ("name", "made"),
+    [
+        ("Market for office chair armrest", 1.0),  # "armrest": no material, substance or activity says it
+        ("Market for laptop keyboards", 1.0),  # plural read as the noun
+        ("Market for gas hob burner", 1.0),
+        ("Market for woven cotton textile", 0.0),  # "textile" is a picklist word
+        ("Market for low-alloyed steel", 0.0),  # a material
+        ("Market for caustic soda", 0.0),  # a common name of a chemical
+        ("Market for packaging materials", 0.0),  # a class of purchases, not a thing
+        ("Market for plating service", 0.0),
+    ],
+)
+def test_a_head_noun_no_material_or_activity_says_is_a_made_thing(
+    form_search: PicklistSearch, name: str, made: float
+) -> None:
+    features, _ = triage_features(market(name), form_search, reranker=HAND_RERANKER)
+    assert features["made_thing_noun"] == made
+    assert "made_thing_noun" in FEATURES
+
+
+def test_is_made_thing_noun_reads_the_known_words_it_is_given() -> None:
+    known = frozenset({"steel", "armrest"})
+    assert not is_made_thing_noun("armrest", known)  # a picklist that held armrests would say so
+    assert is_made_thing_noun("saddle", known)
+    assert not is_made_thing_noun("ab", known)  # too short to be read as a word
+    assert not is_made_thing_noun("pa66", known)  # a code, not a word
+    assert not is_made_thing_noun("ingredient", known)  # a class of purchases
+
+
+def test_known_words_hold_materials_substances_and_the_picklist(form_search: PicklistSearch) -> None:
+    words = known_words(form_search)
+    assert {"polyethylene", "aluminium"} <= words  # the offline material vocabulary
+    assert {"sodium", "hydroxide", "isopropanol"} <= words  # substance names ("caustic soda" → …)
+    assert "moulding" in words  # a picklist word ("injection moulding")
+    assert not {"armrest", "keyboard", "burner"} & words
+
+
+def test_a_made_thing_decomposes_and_says_why(form_search: PicklistSearch) -> None:
+    model = Calibrator(task="triage", features=["made_thing_noun"], weights=[-3.0], bias=1.0)
+    row = TriageRow(id="m", input=market("Market for bicycle saddle"), expected_output={"should_map": False})
+    result = asyncio.run(OfflineTriage(form_search, calibrator=model, reranker=HAND_RERANKER).solve(row))
+    # z = 1 − 3·1 = −2 → P(map) = σ(−2) = 0.1192 → decompose with confidence 0.8808
+    assert result.output == {"should_map": False, "confidence": round(1 - 1 / (1 + math.exp(2)), 4)}
+    assert "a head noun no material or activity says (a made thing)" in result.trace["rationale"]

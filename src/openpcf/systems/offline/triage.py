@@ -4,7 +4,7 @@ A practitioner maps when a background activity *is* the thing bought (grid elect
 float glass) and decomposes when it is an assembly, a formulation, a blend or a material whose
 specification the database cannot represent (recycled content, a finish, a multi-layer laminate).
 
-The decision model (:data:`FEATURES`, fitted by :mod:`openpcf.systems.offline.calibration`) reads five
+The decision model (:data:`FEATURES`, fitted by :mod:`openpcf.systems.offline.calibration`) reads six
 pieces of evidence (issue 17; ``docs/offline.md``, Triage):
 
 - energy carriers and utilities named in the market (every database holds them);
@@ -19,7 +19,11 @@ pieces of evidence (issue 17; ``docs/offline.md``, Triage):
   :func:`level_gap`): an activity the re-ranker accepts whose base name the head says, which says the
   head noun, and which leaves no word of the head unsaid but supply and form words ("copper cathode" →
   "copper, cathode"; "HDPE granulate" → "polyethylene, high density, granulate"). On the dev70 split and
-  on the first independent set every market so named was labelled map, on the second 76 of 76.
+  on the first independent set every market so named was labelled map, on the second 76 of 76;
+- a head noun that names a made thing by its function (``made_thing_noun``, :func:`is_made_thing_noun`;
+  fifth round): a word that no material, substance or picklist activity says and that is not a word for
+  a class of purchases ("office chair armrest", "laptop keyboard", "gas hob burner") — a part or product
+  named by what it does, not by what it is made of, is decomposed.
 
 Other fabrication-level evidence from the picklist (the learned re-ranker's best *material* activity,
 whether it is at the market's own level or at an ingredient's, the number of head words the closest
@@ -35,6 +39,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +47,7 @@ from openpcf.pcfbench.data import TriageInput, TriageRow
 from openpcf.search import tokenize
 from openpcf.systems.offline.calibration import Calibrator, load_calibration
 from openpcf.systems.offline.decomposition import choose_family, find_mentions
+from openpcf.systems.offline.decomposition_knowledge import materials
 from openpcf.systems.offline.material_need import (
     FORM_WORDS,
     RECYCLED_WORDS,
@@ -56,6 +62,7 @@ from openpcf.systems.offline.reranker import Reranker, candidate_features, load_
 from openpcf.systems.protocol import SolverResult
 from openpcf.vocabulary.product_forms import product_form_nouns
 from openpcf.vocabulary.spellings import iupac_spelling
+from openpcf.vocabulary.substance_words import CATEGORY_WORDS, substance_words, words_of
 
 FEATURES = (
     "commodity_cues",
@@ -63,6 +70,7 @@ FEATURES = (
     "formulation_cues",
     "materials_named",
     "named_at_level",
+    "made_thing_noun",
 )
 # Evidence computed for the trace and for the fitting script's selection report, not in the model.
 REPORTED = (
@@ -149,6 +157,25 @@ def head_noun(need: MaterialNeed) -> str:
     return nouns[-1] if nouns else (need.head_noun or "")
 
 
+@lru_cache(maxsize=4)
+def known_words(search: PicklistSearch) -> frozenset[str]:
+    """Every word that names a material or substance somewhere openpcf can look: the offline material
+    vocabulary (``materials.json``, names and synonyms), the substance-identity tables
+    (:func:`openpcf.vocabulary.substance_words.substance_words`) and every word of the picklist's
+    reference products (its activities, materials and services)."""
+    offline = words_of([s for m in materials() for s in (m.name, *m.synonyms)])
+    picklist = frozenset(t for tokens in search.tokens for t in tokens)
+    return offline | substance_words() | picklist
+
+
+def is_made_thing_noun(noun: str, known: frozenset[str]) -> bool:
+    """Whether a head noun names a made thing by its function: a word of three letters or more that no
+    material, substance or picklist activity says (:func:`known_words`) and that is not a word for a class
+    of purchases (:data:`openpcf.vocabulary.substance_words.CATEGORY_WORDS`). "Armrest", "hinge",
+    "keyboard" are; "polyethylene", "cathode" (a picklist word) and "ingredients" are not."""
+    return len(noun) > 2 and noun.isalpha() and noun not in known and noun not in CATEGORY_WORDS
+
+
 def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
     """How many words of the market's head phrase an activity does not say, when the activity stands at
     the head's own fabrication level; ``None`` when it does not.
@@ -224,7 +251,8 @@ def triage_features(
     ``formulation_cues`` (formulation/blend words in name and description), ``materials_named`` (distinct
     materials of openpcf's vocabulary named in the head phrase),
     ``named_at_level`` (an accepted material or service activity names the head at its own level,
-    :func:`level_gap` = 0).
+    :func:`level_gap` = 0), ``made_thing_noun`` (the head noun is a word no material, substance or
+    picklist activity says, :func:`is_made_thing_noun`).
 
     Reported fabrication-level evidence: the learned re-ranker picks the best *material* activity for the
     market's head phrase; ``match`` is its score (0–1), ``head_coverage`` the share of the head words it
@@ -305,6 +333,7 @@ def triage_features(
         "noun_at_level": 1.0 if gap < NO_LEVEL else 0.0,
         "level_gap": float(gap),
         "product_form_cues": float(len(product_form_nouns(head_tokens))),
+        "made_thing_noun": 1.0 if is_made_thing_noun(head_noun(need), known_words(search)) else 0.0,
     }
     evidence_trace = {
         "head": need.head,
@@ -331,6 +360,7 @@ def rationale(
         return f"map: {why} ({level})"
     assembly_words = features.get("assembly_words", features["assembly_cues"])
     cues = ["a finished product by its form"] if features["assembly_cues"] > assembly_words else []
+    cues += ["a head noun no material or activity says (a made thing)"] if features.get("made_thing_noun") else []
     cues += ["assembly"] if assembly_words > 0 else []
     cues += [
         n.replace("_cues", "")
