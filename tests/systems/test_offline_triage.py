@@ -355,3 +355,13 @@ def test_a_made_thing_decomposes_and_says_why(form_search: PicklistSearch) -> No
     # z = 1 − 3·1 = −2 → P(map) = σ(−2) = 0.1192 → decompose with confidence 0.8808
     assert result.output == {"should_map": False, "confidence": round(1 - 1 / (1 + math.exp(2)), 4)}
     assert "a head noun no material or activity says (a made thing)" in result.trace["rationale"]
+
+
+def test_a_chemical_name_or_a_name_in_capitals_is_not_a_made_thing() -> None:
+    known = frozenset({"steel"})
+    assert not is_made_thing_noun("dodecane", known)  # ends like an alkane: a substance the tables lack
+    assert not is_made_thing_noun("trehalose", known)  # a sugar
+    assert is_made_thing_noun("telephone", known)  # "-one" is not read as a chemical ending
+    assert not is_made_thing_noun("planolux", known, "Market for PLANOLUX glazing units")  # a brand in capitals
+    assert is_made_thing_noun("saddle", known, "Market for BMX saddle")  # the capitals are another word
+    assert is_made_thing_noun("saddle", known, "MARKET FOR BICYCLE SADDLE")  # a name all in capitals says nothing

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from openpcf.vocabulary.substance_words import CATEGORY_WORDS, substance_words, words_of
+from openpcf.vocabulary.substance_words import CATEGORY_WORDS, has_chemical_ending, substance_words, words_of
 from openpcf.vocabulary.tokens import tokenize
 
 
@@ -24,3 +24,9 @@ def test_category_words_are_tokenizer_singulars() -> None:
     for word in CATEGORY_WORDS:
         assert tokenize(word) == [word]
     assert words_of(["Packaging materials", "minor ingredients"]) == {"packaging", "material", "minor", "ingredient"}
+
+
+def test_chemical_endings_name_substances_of_seven_letters_or_more() -> None:
+    words = ("dodecane", "isohexide", "butanol", "hexene", "propylene", "machine", "laminate", "hose", "pentane")
+    # "hexene" has six letters: too short to be read by its ending
+    assert [w for w in words if has_chemical_ending(w)] == ["dodecane", "isohexide", "butanol", "propylene", "pentane"]

@@ -15,6 +15,8 @@ own words).
   :mod:`.abbreviations`, :mod:`.cas_numbers`, :mod:`.systematic_names`, :mod:`.trade_names`). The
   everyday *articles* of :data:`.common_names.ARTICLE_MATERIALS` are left out on purpose (a "jerrycan" is
   a made thing); their materials are in.
+- :func:`has_chemical_ending` — a word that ends like a systematic chemical name ("-ane", "-ol", "-ide" …)
+  names a substance whatever the tables hold: a guard for chemical names the tables lack.
 - :data:`CATEGORY_WORDS` — words with which a buyer names a class of purchases rather than one thing
   ("packaging materials", "minor ingredients", "plating service", "alloying elements"): neither a
   substance nor a made thing, so they never count as a made thing. Written from general purchasing and
@@ -64,6 +66,19 @@ CATEGORY_WORDS: frozenset[str] = frozenset(
         "raw",
     }
 )
+
+
+#: Endings of systematic chemical names (alkanes, alkenes, alkynes, alcohols, binary compounds, metals and
+#: their cations, radicals, sugars, minerals, amines, polymers): a word of seven letters or more so ended
+#: names a substance even when no table holds it ("dodecane", "isohexide", "trehalose"). Not "-ate",
+#: "-ine" and "-one", which as many made things end in (laminate, machine, telephone).
+CHEMICAL_ENDINGS: tuple[str, ...] = ("ane", "ene", "yne", "ol", "ide", "ium", "yl", "ose", "ite", "amine", "omer", "ymer")
+
+
+def has_chemical_ending(word: str) -> bool:
+    """Whether a word of seven letters or more ends like a systematic chemical name
+    (:data:`CHEMICAL_ENDINGS`)."""
+    return len(word) >= 7 and word.endswith(CHEMICAL_ENDINGS)
 
 
 def words_of(names: Iterable[str]) -> frozenset[str]:

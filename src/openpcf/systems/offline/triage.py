@@ -62,7 +62,7 @@ from openpcf.systems.offline.reranker import Reranker, candidate_features, load_
 from openpcf.systems.protocol import SolverResult
 from openpcf.vocabulary.product_forms import product_form_nouns
 from openpcf.vocabulary.spellings import iupac_spelling
-from openpcf.vocabulary.substance_words import CATEGORY_WORDS, substance_words, words_of
+from openpcf.vocabulary.substance_words import CATEGORY_WORDS, has_chemical_ending, substance_words, words_of
 
 FEATURES = (
     "commodity_cues",
@@ -168,12 +168,19 @@ def known_words(search: PicklistSearch) -> frozenset[str]:
     return offline | substance_words() | picklist
 
 
-def is_made_thing_noun(noun: str, known: frozenset[str]) -> bool:
+def is_made_thing_noun(noun: str, known: frozenset[str], name: str = "") -> bool:
     """Whether a head noun names a made thing by its function: a word of three letters or more that no
-    material, substance or picklist activity says (:func:`known_words`) and that is not a word for a class
-    of purchases (:data:`openpcf.vocabulary.substance_words.CATEGORY_WORDS`). "Armrest", "hinge",
-    "keyboard" are; "polyethylene", "cathode" (a picklist word) and "ingredients" are not."""
-    return len(noun) > 2 and noun.isalpha() and noun not in known and noun not in CATEGORY_WORDS
+    material, substance or picklist activity says (:func:`known_words`), that is not a word for a class
+    of purchases (:data:`openpcf.vocabulary.substance_words.CATEGORY_WORDS`), that does not end like a
+    systematic chemical name (:func:`openpcf.vocabulary.substance_words.has_chemical_ending`) and that the
+    market ``name`` does not write in capitals (a code or a brand, "PLANOLUX"). "Armrest", "hinge",
+    "keyboard" are; "polyethylene", "cathode" (a picklist word), "ingredients" and "dodecane" are not."""
+    if len(noun) <= 2 or not noun.isalpha() or noun in known or noun in CATEGORY_WORDS:
+        return False
+    if has_chemical_ending(noun):
+        return False
+    capitals = set() if name.isupper() else {w.lower() for w in re.findall(r"\b[A-Z][A-Z0-9-]{2,}\b", name)}
+    return not any(w == noun or w.startswith(noun) for w in capitals)
 
 
 def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
@@ -333,7 +340,7 @@ def triage_features(
         "noun_at_level": 1.0 if gap < NO_LEVEL else 0.0,
         "level_gap": float(gap),
         "product_form_cues": float(len(product_form_nouns(head_tokens))),
-        "made_thing_noun": 1.0 if is_made_thing_noun(head_noun(need), known_words(search)) else 0.0,
+        "made_thing_noun": 1.0 if is_made_thing_noun(head_noun(need), known_words(search), inp.market.name) else 0.0,
     }
     evidence_trace = {
         "head": need.head,
