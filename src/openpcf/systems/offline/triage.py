@@ -60,8 +60,13 @@ from openpcf.systems.offline.material_need import (
 from openpcf.systems.offline.picklist_search import Candidate, PicklistSearch
 from openpcf.systems.offline.reranker import Reranker, candidate_features, load_reranker
 from openpcf.systems.protocol import SolverResult
+from openpcf.vocabulary.cas_numbers import cas_material
+from openpcf.vocabulary.common_names import CODES, COMMON_NAMES, FORMULAS
 from openpcf.vocabulary.product_forms import product_form_nouns
+from openpcf.vocabulary.specification_words import specification_words
 from openpcf.vocabulary.spellings import iupac_spelling
+from openpcf.vocabulary.systematic_names import SYSTEMATIC_NAMES
+from openpcf.vocabulary.trade_names import TRADE_NAMES
 from openpcf.vocabulary.substance_words import CATEGORY_WORDS, has_chemical_ending, substance_words, words_of
 
 FEATURES = (
@@ -139,6 +144,9 @@ SUPPLY_WORDS = frozenset(
         "pure",
     }
 )
+# Exploration switch: read the head under its synonym too (sixth round).
+SYNONYMS = True
+WRITTEN_NOUN = True
 # A need whose head still differs from the activity by this many words or more counts as unnamed.
 NO_LEVEL = 4
 
@@ -151,10 +159,43 @@ def _spelled(tokens: list[str] | tuple[str, ...]) -> list[str]:
 
 def head_noun(need: MaterialNeed) -> str:
     """The noun of the market's head phrase: its last word that is not a supply or form word
-    (:data:`SUPPLY_WORDS`), as the tokenizer writes it ("primary aluminium ingot" → "aluminium")."""
+    (:data:`SUPPLY_WORDS`) nor a specification word of the buyer's name
+    (:func:`openpcf.vocabulary.specification_words.specification_words`: "PA6 natural pellets" is
+    polyamide), as the tokenizer writes it ("primary aluminium ingot" → "aluminium")."""
     own = _spelled(tokenize(need.head))
+    spec = set(_spelled(list(specification_words(need.head))))
     nouns = [t for t in own if t.isalpha() and t not in SUPPLY_WORDS]
-    return nouns[-1] if nouns else (need.head_noun or "")
+    plain = [t for t in nouns if t not in spec]
+    return plain[-1] if plain else nouns[-1] if nouns else (need.head_noun or "")
+
+
+@lru_cache(maxsize=1)
+def _synonym_table() -> dict[tuple[str, ...], str]:
+    """Whole names → database names, from openpcf's identity tables (common, systematic and trade names,
+    upper-case codes, formulas), keyed by their tokens."""
+    table: dict[tuple[str, ...], str] = {}
+    for source in (COMMON_NAMES, SYSTEMATIC_NAMES, TRADE_NAMES, CODES, FORMULAS):
+        for key, value in source.items():
+            table.setdefault(tuple(_spelled(tokenize(key))), value)
+    return table
+
+
+def synonym_reading(need: MaterialNeed) -> MaterialNeed | None:
+    """The need read under the database name its whole head stands for — a CAS number, or a common,
+    systematic or trade name, code or formula once the specification words are left out ("caustic soda
+    flakes" → "sodium hydroxide", "IPA 99 %" → "isopropanol"); ``None`` when there is none, when it is
+    the name itself, or when its noun is a modifier of the name (a table that reads a processed product
+    as its raw material, "<fruit> paste" → "<fruit>", names an ingredient, not a synonym)."""
+    material = cas_material(need.head)
+    spec = set(_spelled(list(specification_words(need.head))))
+    plain = tuple(t for t in _spelled(tokenize(need.head)) if t not in spec)
+    if not material:
+        material = _synonym_table().get(plain)
+    if not material or set(_spelled(tokenize(material))) == set(plain):
+        return None
+    reading = read_need(material)
+    modifiers = set(plain) - {head_noun(need)}
+    return None if head_noun(reading) in modifiers else reading
 
 
 @lru_cache(maxsize=4)
@@ -183,6 +224,17 @@ def is_made_thing_noun(noun: str, known: frozenset[str], name: str = "") -> bool
     return not any(w == noun or w.startswith(noun) for w in capitals)
 
 
+def written_expansions(head: str) -> dict[str, set[str]]:
+    """For every token of a head phrase, the tokens of its word's expansion as written (case kept, so a
+    two-letter code in capitals expands: "PP" → "polypropylene"; "HDPE" → "polyethylene, high density")."""
+    out: dict[str, set[str]] = {}
+    for word in re.split(r"[\s,;()]+", head):
+        expanded = set(_spelled(tokenize(expand(word)))) if word else set()
+        for t in _spelled(tokenize(word)):
+            out.setdefault(t, set()).update(expanded - {t})
+    return out
+
+
 def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
     """How many words of the market's head phrase an activity does not say, when the activity stands at
     the head's own fabrication level; ``None`` when it does not.
@@ -197,14 +249,19 @@ def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
     said after it ("newsprint" → "paper, newsprint"; "nonwoven polypropylene" → "textile, nonwoven
     polypropylene"); and a word the activity says only as a grade label does not say the head noun ("PET
     bottle" → "polyethylene terephthalate, granulate, bottle grade" is the material of a bottle, not a
-    bottle). Supply and form words never count as a gap; a head word counts as said when it or its
-    expansion is.
+    bottle). Supply and form words never count as a gap, nor, from the sixth round, do the specification
+    words of a buyer's name (grade, purity, colour, supply form, standard, code, pack:
+    :func:`openpcf.vocabulary.specification_words.specification_words`; "PP homopolymer injection grade
+    natural pellets" → "polypropylene, granulate" has gap 0); a head word counts as said when it or its
+    expansion is, and the head noun when its expansion as written is ("HDPE" → "polyethylene").
     """
-    own = _spelled(tokenize(need.head))
+    spec = set(_spelled(list(specification_words(need.head))))
+    own = [t for t in _spelled(tokenize(need.head)) if t not in spec]
     head = set(_spelled(tokenize(expand(need.head))))
     noun = head_noun(need)
     if not noun:
         return None
+    written = written_expansions(need.head) if WRITTEN_NOUN else {}
     tokens = _spelled(candidate.tokens)
     said = set(tokens)
     names_thing = {t for i, t in enumerate(tokens) if i + 1 >= len(tokens) or tokens[i + 1] != "grade"}
@@ -213,7 +270,7 @@ def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
     qualifiers = set(_spelled(tokenize(",".join(parts[1:]))))
     if not base:
         return None
-    noun_forms = {noun, *tokenize(expand(noun))}
+    noun_forms = {noun, *tokenize(expand(noun)), *written.get(noun, ())}
     if any(t not in head for t in base) and not (len(base) == 1 and noun_forms & qualifiers):
         return None
     if not noun_forms & names_thing:
@@ -225,6 +282,7 @@ def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
         and t not in said
         and t not in SUPPLY_WORDS
         and not any(e in said for e in tokenize(expand(t)))
+        and not (WRITTEN_NOUN and any(e in said for e in written.get(t, ())))
     )
 
 
@@ -237,12 +295,14 @@ def level_evidence(
     "industrial laundry"), which the database holds as a service activity.
     Returns (:data:`NO_LEVEL`, None) when no accepted activity stands at the head's level."""
     best: tuple[int, Candidate | None] = (NO_LEVEL, None)
+    readings = [need] if not SYNONYMS else [r for r in (need, synonym_reading(need)) if r is not None]
     for p, c in scored:
         if p < accept or recycled_mismatch(need.text, c.reference_product):
             continue
-        gap = level_gap(need, c)
-        if gap is not None and gap < best[0]:
-            best = (gap, c)
+        for reading in readings:
+            gap = level_gap(reading, c)
+            if gap is not None and gap < best[0]:
+                best = (gap, c)
     return best
 
 
