@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 
+from openpcf.vocabulary.abbreviations import ABBREVIATIONS
 from openpcf.vocabulary.tokens import tokenize
 
 #: Grade and quality words that say a grade on their own.
@@ -119,7 +120,7 @@ COLOUR_WORDS: frozenset[str] = frozenset(
     }
 )
 
-#: Forms in which a bulk material is delivered.
+#: Forms in which a bulk material is delivered (and the crystal forms of a pigment, "rutile", "anatase").
 SUPPLY_FORM_WORDS: frozenset[str] = frozenset(
     {
         "pellet",
@@ -139,6 +140,8 @@ SUPPLY_FORM_WORDS: frozenset[str] = frozenset(
         "lump",
         "micronised",
         "micronized",
+        "rutile",
+        "anatase",
     }
 )
 
@@ -186,9 +189,10 @@ _QUANTITY = re.compile(r"^\d")
 
 
 def is_code(token: str) -> bool:
-    """Whether a token is a number or an alphanumeric designation ("99", "316l", "s235jr", "10025") and
-    not a filler content (:data:`FILLER_CODE`)."""
-    return any(ch.isdigit() for ch in token) and not FILLER_CODE.match(token)
+    """Whether a token is a number or an alphanumeric designation ("99", "316l", "s235jr", "10025"), not
+    a filler content (:data:`FILLER_CODE`) and not a material's abbreviation ("pa66", "c12",
+    :data:`openpcf.vocabulary.abbreviations.ABBREVIATIONS`)."""
+    return any(ch.isdigit() for ch in token) and not FILLER_CODE.match(token) and token not in ABBREVIATIONS
 
 
 def specification_words(name: str) -> frozenset[str]:
@@ -198,7 +202,8 @@ def specification_words(name: str) -> frozenset[str]:
     unit or a pack word after a quantity.
 
     "PP homopolymer injection grade natural pellets" → {homopolymer, injection, grade, natural, pellet};
-    "sodium carbonate 99.5 % light" → {99, 5}; "PA6 GF30" → {pa6} ("gf30" is a compound's filler)."""
+    "sodium carbonate 99.5 % light" → {99, 5}; "PA6 GF30" → {} ("pa6" is a polymer's abbreviation,
+    "gf30" a compound's filler)."""
     tokens = tokenize(name)
     spec: set[str] = set()
     for i, t in enumerate(tokens):

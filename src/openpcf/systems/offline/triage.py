@@ -60,6 +60,7 @@ from openpcf.systems.offline.material_need import (
 from openpcf.systems.offline.picklist_search import Candidate, PicklistSearch
 from openpcf.systems.offline.reranker import Reranker, candidate_features, load_reranker
 from openpcf.systems.protocol import SolverResult
+from openpcf.vocabulary.abbreviations import ABBREVIATIONS
 from openpcf.vocabulary.cas_numbers import cas_material
 from openpcf.vocabulary.common_names import CODES, COMMON_NAMES, FORMULAS
 from openpcf.vocabulary.product_forms import product_form_nouns
@@ -144,9 +145,6 @@ SUPPLY_WORDS = frozenset(
         "pure",
     }
 )
-# Exploration switch: read the head under its synonym too (sixth round).
-SYNONYMS = True
-WRITTEN_NOUN = True
 # A need whose head still differs from the activity by this many words or more counts as unnamed.
 NO_LEVEL = 4
 
@@ -165,7 +163,7 @@ def head_noun(need: MaterialNeed) -> str:
     own = _spelled(tokenize(need.head))
     spec = set(_spelled(list(specification_words(need.head))))
     nouns = [t for t in own if t.isalpha() and t not in SUPPLY_WORDS]
-    plain = [t for t in nouns if t not in spec]
+    plain = [t for t in own if (t.isalpha() or t in ABBREVIATIONS) and t not in SUPPLY_WORDS and t not in spec]
     return plain[-1] if plain else nouns[-1] if nouns else (need.head_noun or "")
 
 
@@ -235,6 +233,36 @@ def written_expansions(head: str) -> dict[str, set[str]]:
     return out
 
 
+# Materials of ``materials.json`` that name a class of materials: said after a specific one ("EPDM
+# rubber", "ABS plastic") they name its class, not a second material.
+_CLASS_MATERIALS = frozenset({"plastics", "rubber"})
+
+
+def materials_in_head(head: str) -> set[str]:
+    """The distinct materials of ``materials.json`` a head phrase names, not counting one named only by
+    specification words ("ferric chloride 40 % aqueous solution" names one material, not water too;
+    "titanium dioxide rutile" one, not the rutile ore), and a class of materials only when no specific
+    right before it ("EPDM rubber" names EPDM; "wood-plastic composite" two materials)."""
+    spec = specification_words(head)
+    mentions = [m for m in find_mentions(head, None) if not (tokenize(m.text) and set(tokenize(m.text)) <= spec)]
+    ends = {m.position + len(m.text) for m in mentions if m.material.name not in _CLASS_MATERIALS}
+    return {
+        m.material.name
+        for m in mentions
+        if not (m.material.name in _CLASS_MATERIALS and any(head[e : m.position].strip() == "" for e in ends if e <= m.position))
+    }
+
+
+_CONCENTRATION = re.compile(r"(?:\d\s*(?:%|percent|wt\s*%|wt)\s*|aqueous\s+|water\s+)solution\b|\bsolution\s+in\s+water\b")
+
+
+def formulation_count(text: str) -> float:
+    """Formulation/blend words of the market text (lower case), not counting a solution written with its
+    concentration ("50 % solution", "aqueous solution": one substance in water, which a database names
+    "without water, in 50 % solution state")."""
+    return max(0.0, _count(_FORMULATION, text) - _count(_CONCENTRATION, text))
+
+
 def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
     """How many words of the market's head phrase an activity does not say, when the activity stands at
     the head's own fabrication level; ``None`` when it does not.
@@ -261,7 +289,7 @@ def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
     noun = head_noun(need)
     if not noun:
         return None
-    written = written_expansions(need.head) if WRITTEN_NOUN else {}
+    written = written_expansions(need.head)
     tokens = _spelled(candidate.tokens)
     said = set(tokens)
     names_thing = {t for i, t in enumerate(tokens) if i + 1 >= len(tokens) or tokens[i + 1] != "grade"}
@@ -282,7 +310,7 @@ def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
         and t not in said
         and t not in SUPPLY_WORDS
         and not any(e in said for e in tokenize(expand(t)))
-        and not (WRITTEN_NOUN and any(e in said for e in written.get(t, ())))
+        and not any(e in said for e in written.get(t, ()))
     )
 
 
@@ -295,7 +323,7 @@ def level_evidence(
     "industrial laundry"), which the database holds as a service activity.
     Returns (:data:`NO_LEVEL`, None) when no accepted activity stands at the head's level."""
     best: tuple[int, Candidate | None] = (NO_LEVEL, None)
-    readings = [need] if not SYNONYMS else [r for r in (need, synonym_reading(need)) if r is not None]
+    readings = [r for r in (need, synonym_reading(need)) if r is not None]
     for p, c in scored:
         if p < accept or recycled_mismatch(need.text, c.reference_product):
             continue
@@ -368,7 +396,7 @@ def triage_features(
     everything = head | set(tokenize(f"{need.text} {description}"))
     base = set(tokenize(best.reference_product.split(",")[0])) if best else set()
     family, _cues = choose_family(need.head, None)
-    named = {m.material.name for m in find_mentions(need.head, None)}
+    named = materials_in_head(need.head)
     root = normalise_text(inp.material_context_data.material_name or inp.material_context_data.name or "")
     root_tokens = set(tokenize(root))
     name_lower = need.text.lower()
@@ -389,7 +417,7 @@ def triage_features(
         "materials_named": float(len(named)),
         "assembly_cues": _count(_ASSEMBLY, name_lower) + product_form,
         "assembly_words": _count(_ASSEMBLY, name_lower),
-        "formulation_cues": _count(_FORMULATION, market_text),
+        "formulation_cues": formulation_count(market_text),
         "list_cues": _count(_LIST, name_lower),
         "commodity_cues": _count(_COMMODITY, name_lower),
         "root_overlap": (sum(1 for t in head if t in root_tokens) / len(head)) if head and root_tokens else 0.0,
