@@ -18,10 +18,14 @@ from openpcf.systems.offline.triage import (
     FEATURES,
     NO_LEVEL,
     OfflineTriage,
+    formulation_count,
+    head_noun,
     is_made_thing_noun,
     known_words,
     level_evidence,
     level_gap,
+    materials_in_head,
+    synonym_reading,
     triage_features,
 )
 from tests.support.picklists import write_picklist
@@ -365,3 +369,72 @@ def test_a_chemical_name_or_a_name_in_capitals_is_not_a_made_thing() -> None:
     assert not is_made_thing_noun("planolux", known, "Market for PLANOLUX glazing units")  # a brand in capitals
     assert is_made_thing_noun("saddle", known, "Market for BMX saddle")  # the capitals are another word
     assert is_made_thing_noun("saddle", known, "MARKET FOR BICYCLE SADDLE")  # a name all in capitals says nothing
+
+
+# ---------------------------------------------------------------- sixth round: a buyer's name is still at its level
+
+
+@pytest.mark.parametrize(
+    ("head", "activity", "gap"),
+    [
+        # grade, colour and supply form are not unsaid words; the code in capitals is read as written
+        ("PP homopolymer injection grade natural pellets", "polypropylene, granulate", 0),
+        ("HDPE black MFI 8", "polyethylene, high density, granulate", 0),
+        ("sodium hydroxide 99 % pearls", "sodium hydroxide, without water, in 50% solution state", 0),
+        ("PA66 natural", "nylon 6-6", 0),
+        ("copper cathode grade A 99.99 %", "copper, cathode", 0),
+        # a word that is no specification still counts ("organic" is a production system)
+        ("organic copper cathode white", "copper, cathode", 1),
+        ("organic soft cheese white", "cheese, from cow milk, fresh, unripened", 2),
+        # a made thing stays a made thing, whatever its specification
+        ("PP housing black", "polypropylene, granulate", None),
+        ("steel drum 200 l", "steel, low-alloyed", None),
+    ],
+)
+def test_level_gap_of_a_buyers_name(head: str, activity: str, gap: int | None) -> None:
+    assert level_gap(read_need(head), candidate(activity)) == gap
+
+
+def test_head_noun_skips_specification_words() -> None:
+    assert head_noun(read_need("polyamide natural pellets")) == "polyamide"
+    assert head_noun(read_need("PA66 black")) == "pa66"  # an abbreviation code is a noun
+    assert head_noun(read_need("carbon black")) == "carbon"  # the activity says both words anyway
+    assert head_noun(read_need("steel drum")) == "drum"
+
+
+@pytest.mark.parametrize(
+    ("head", "reading"),
+    [
+        ("caustic soda flakes", "sodium hydroxide"),  # a common name, the supply form left out
+        ("IPA 99 %", "isopropanol"),  # an upper-case code with its purity
+        ("solvent CAS 67-63-0", "isopropanol"),  # a CAS number
+        ("Makrolon 2405 natural", "polycarbonate"),  # a trade name with its series and colour
+        ("tomato paste", None),  # the table reads a processed product as its raw material: no synonym
+        ("polypropylene", None),  # no other name
+    ],
+)
+def test_synonym_reading(head: str, reading: str | None) -> None:
+    read = synonym_reading(read_need(head))
+    assert (read.head if read is not None else None) == reading
+
+
+def test_a_synonym_names_the_market_at_its_level() -> None:
+    need = read_need("caustic soda flakes")
+    activity = candidate("sodium hydroxide, without water, in 50% solution state")
+    assert level_gap(need, activity) is None  # as written, the activity says neither word
+    assert level_evidence(need, [(0.9, activity)]) == (0, activity)
+
+
+def test_one_material_with_its_specification_names_one_material() -> None:
+    assert materials_in_head("ferric chloride 40 % aqueous solution") == {"ferric chloride"}  # not water
+    assert materials_in_head("titanium dioxide rutile") == {"titanium dioxide"}  # not the ore
+    assert materials_in_head("EPDM rubber granules") == {"EPDM"}  # the class after the material
+    assert materials_in_head("wood-plastic composite") == {"wood", "plastics"}  # a composite of two
+    assert materials_in_head("cotton polyester yarn") == {"cotton", "polyester"}  # a blend
+
+
+def test_a_solution_with_its_concentration_is_not_a_formulation() -> None:
+    assert formulation_count("potassium hydroxide 50 % solution") == 0.0
+    assert formulation_count("ammonia, aqueous solution") == 0.0
+    assert formulation_count("nutrient solution for hydroponics") == 1.0
+    assert formulation_count("pigment blend in solution") == 2.0
