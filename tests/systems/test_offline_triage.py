@@ -382,6 +382,8 @@ def test_a_chemical_name_or_a_name_in_capitals_is_not_a_made_thing() -> None:
         ("HDPE black MFI 8", "polyethylene, high density, granulate", 0),
         ("sodium hydroxide 99 % pearls", "sodium hydroxide, without water, in 50% solution state", 0),
         ("PA66 natural", "nylon 6-6", 0),
+        ("PA66 GF30 black", "nylon 6-6, glass-filled", 0),  # the filler code says "glass-filled"
+        ("PA66 GF30", "nylon 6-6", 1),  # a compound: the plain polymer leaves the filler unsaid
         ("copper cathode grade A 99.99 %", "copper, cathode", 0),
         # a word that is no specification still counts ("organic" is a production system)
         ("organic copper cathode white", "copper, cathode", 1),

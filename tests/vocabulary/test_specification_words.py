@@ -11,6 +11,7 @@ from openpcf.vocabulary.specification_words import (
     PURITY_WORDS,
     STANDARD_WORDS,
     SUPPLY_FORM_WORDS,
+    filler_name,
     is_code,
     specification_words,
 )
@@ -55,3 +56,9 @@ def test_word_lists_are_tokenizer_singulars() -> None:
     for words in (GRADE_WORDS, PURITY_WORDS, COLOUR_WORDS, SUPPLY_FORM_WORDS, STANDARD_WORDS, PACK_WORDS):
         for word in words:
             assert tokenize(word) == [word], word
+
+
+def test_a_filler_code_says_its_filler() -> None:
+    assert filler_name("gf30") == "glass-filled glass fibre reinforced"
+    assert filler_name("tf20") == "talc filled"
+    assert filler_name("30") is None and filler_name("pa6") is None

@@ -18,7 +18,7 @@ fails to say.
 - :data:`STANDARD_WORDS` — standard bodies and designation words ("EN", "ASTM", "type", "MFI");
 - :data:`PACK_WORDS` — packs, valid as a specification after a quantity ("25 kg bag", "1000 l IBC");
 - :data:`FILLER_CODE` — codes that say a filler content ("GF30", "CF20"): a compound, *not* a
-  specification (glass-filled nylon is its own material);
+  specification (glass-filled nylon is its own material); :func:`filler_name` says it in words;
 - :func:`specification_words` — the tokens of a name that are specification words, read in context.
 
 Written from general purchasing and LCA practice (supplier data sheets, pharmacopoeia and standard
@@ -183,7 +183,25 @@ UNIT_WORDS: frozenset[str] = frozenset(
 
 #: A filler content ("GF30" glass fibre, "CF20" carbon fibre, "GB10" glass beads, "MD40" mineral):
 #: the name of a compound, not a specification.
-FILLER_CODE = re.compile(r"^(?:gf|cf|gb|mf|md|tf|td|gk)\d+$")
+FILLER_CODE = re.compile(r"^(gf|cf|gb|mf|md|tf|td|gk)\d+$")
+
+#: What a filler code says, in the words a database writes ("nylon 6-6, glass-filled").
+FILLER_NAMES: dict[str, str] = {
+    "gf": "glass-filled glass fibre reinforced",
+    "cf": "carbon fibre reinforced",
+    "gb": "glass bead filled",
+    "mf": "mineral filled",
+    "md": "mineral filled",
+    "tf": "talc filled",
+    "td": "talc filled",
+    "gk": "glass bead filled",
+}
+
+
+def filler_name(token: str) -> str | None:
+    """The words a filler code stands for ("gf30" → glass-filled, glass fibre reinforced), or None."""
+    match = FILLER_CODE.match(token)
+    return FILLER_NAMES[match.group(1)] if match else None
 
 _QUANTITY = re.compile(r"^\d")
 

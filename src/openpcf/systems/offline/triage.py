@@ -64,7 +64,7 @@ from openpcf.vocabulary.abbreviations import ABBREVIATIONS
 from openpcf.vocabulary.cas_numbers import cas_material
 from openpcf.vocabulary.common_names import CODES, COMMON_NAMES, FORMULAS
 from openpcf.vocabulary.product_forms import product_form_nouns
-from openpcf.vocabulary.specification_words import specification_words
+from openpcf.vocabulary.specification_words import filler_name, specification_words
 from openpcf.vocabulary.spellings import iupac_spelling
 from openpcf.vocabulary.systematic_names import SYSTEMATIC_NAMES
 from openpcf.vocabulary.trade_names import TRADE_NAMES
@@ -224,12 +224,14 @@ def is_made_thing_noun(noun: str, known: frozenset[str], name: str = "") -> bool
 
 def written_expansions(head: str) -> dict[str, set[str]]:
     """For every token of a head phrase, the tokens of its word's expansion as written (case kept, so a
-    two-letter code in capitals expands: "PP" → "polypropylene"; "HDPE" → "polyethylene, high density")."""
+    two-letter code in capitals expands: "PP" → "polypropylene"; "HDPE" → "polyethylene, high density"), and
+    a filler code its words ("GF30" → glass-filled)."""
     out: dict[str, set[str]] = {}
     for word in re.split(r"[\s,;()]+", head):
         expanded = set(_spelled(tokenize(expand(word)))) if word else set()
         for t in _spelled(tokenize(word)):
-            out.setdefault(t, set()).update(expanded - {t})
+            filler = filler_name(t)
+            out.setdefault(t, set()).update(expanded - {t}, tokenize(filler) if filler else ())
     return out
 
 
