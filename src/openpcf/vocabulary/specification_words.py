@@ -223,16 +223,19 @@ def specification_words(name: str) -> frozenset[str]:
     "sodium carbonate 99.5 % light" → {99, 5}; "PA6 GF30" → {} ("pa6" is a polymer's abbreviation,
     "gf30" a compound's filler)."""
     tokens = tokenize(name)
-    spec: set[str] = set()
-    for i, t in enumerate(tokens):
-        after = tokens[i + 1] if i + 1 < len(tokens) else ""
-        before = tokens[i - 1] if i > 0 else ""
-        if t in GRADE_WORDS or t in PURITY_WORDS or t in COLOUR_WORDS or t in SUPPLY_FORM_WORDS:
-            spec.add(t)
-        elif t in STANDARD_WORDS or is_code(t):
-            spec.add(t)
-        elif after in USE_GRADE_MARKERS or (t == "high" and after == "purity"):
-            spec.add(t)
-        elif (t in UNIT_WORDS or t in PACK_WORDS) and (_QUANTITY.match(before) or before in UNIT_WORDS):
-            spec.add(t)
-    return frozenset(spec)
+    return frozenset(
+        t
+        for i, t in enumerate(tokens)
+        if _is_specification(t, tokens[i - 1] if i > 0 else "", tokens[i + 1] if i + 1 < len(tokens) else "")
+    )
+
+
+def _is_specification(token: str, before: str, after: str) -> bool:
+    """Whether ``token``, between ``before`` and ``after``, is a specification word."""
+    listed = GRADE_WORDS | PURITY_WORDS | COLOUR_WORDS | SUPPLY_FORM_WORDS | STANDARD_WORDS
+    if token in listed or is_code(token):
+        return True
+    if after in USE_GRADE_MARKERS or (token == "high" and after == "purity"):
+        return True
+    quantity = bool(_QUANTITY.match(before)) or before in UNIT_WORDS
+    return (token in UNIT_WORDS or token in PACK_WORDS) and quantity

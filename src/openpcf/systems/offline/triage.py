@@ -14,12 +14,17 @@ pieces of evidence (issue 17; ``docs/offline.md``, Triage):
   its parts and materials, unless the picklist names it at its own level;
 - formulation/blend words of the market text (a formulation is decomposed into its ingredients);
 - compositeness from openpcf's decomposition knowledge: the number of distinct materials the head
-  phrase names (``materials.json``);
+  phrase names (``materials.json``; :func:`materials_in_head`: a material named only by specification
+  words, or a class of materials after a specific one, does not count);
 - whether the picklist names the thing at its own fabrication level (``named_at_level``,
   :func:`level_gap`): an activity the re-ranker accepts whose base name the head says, which says the
   head noun, and which leaves no word of the head unsaid but supply and form words ("copper cathode" →
-  "copper, cathode"; "HDPE granulate" → "polyethylene, high density, granulate"). On the dev70 split and
-  on the first independent set every market so named was labelled map, on the second 76 of 76;
+  "copper, cathode"; "HDPE granulate" → "polyethylene, high density, granulate"). The specification
+  words of a buyer's name (grade, purity, colour, supply form, standard, code, pack;
+  :mod:`openpcf.vocabulary.specification_words`) are never unsaid words, and a whole name that is a
+  common, trade or systematic name, code, formula or CAS number is read under its database name too
+  (:func:`synonym_reading`; sixth round). On the dev70 split and on the three independent sets every
+  market so named was labelled map;
 - a head noun that names a made thing by its function (``made_thing_noun``, :func:`is_made_thing_noun`;
   fifth round): a word that no material, substance or picklist activity says and that is not a word for
   a class of purchases ("office chair armrest", "laptop keyboard", "gas hob burner") — a part or product
@@ -66,9 +71,9 @@ from openpcf.vocabulary.common_names import CODES, COMMON_NAMES, FORMULAS
 from openpcf.vocabulary.product_forms import product_form_nouns
 from openpcf.vocabulary.specification_words import filler_name, specification_words
 from openpcf.vocabulary.spellings import iupac_spelling
+from openpcf.vocabulary.substance_words import CATEGORY_WORDS, has_chemical_ending, substance_words, words_of
 from openpcf.vocabulary.systematic_names import SYSTEMATIC_NAMES
 from openpcf.vocabulary.trade_names import TRADE_NAMES
-from openpcf.vocabulary.substance_words import CATEGORY_WORDS, has_chemical_ending, substance_words, words_of
 
 FEATURES = (
     "commodity_cues",
