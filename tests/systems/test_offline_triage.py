@@ -440,3 +440,21 @@ def test_a_solution_with_its_concentration_is_not_a_formulation() -> None:
     assert formulation_count("ammonia, aqueous solution") == 0.0
     assert formulation_count("nutrient solution for hydroponics") == 1.0
     assert formulation_count("pigment blend in solution") == 2.0
+
+
+def test_the_database_name_of_a_synonym_is_searched_too(tmp_path: Path) -> None:
+    """"Caustic soda" shares no word with "sodium hydroxide, …": the activity is found only because the
+    synonym reading is searched as well, and it names the market at its level."""
+    entries = [
+        ("sodium hydroxide, without water, in 50% solution state", "A strong base."),
+        ("soda ash, dense", "Sodium carbonate, dense grade."),
+        ("polypropylene, granulate", "Polypropylene granulate."),
+    ]
+    search = PicklistSearch.from_file(write_picklist(tmp_path / "p.jsonl", entries), dense=False)
+    need = read_need("Caustic soda flakes 99 %")
+    written = [c.reference_product for c in search.candidates("Caustic soda flakes 99 %", 20)]
+    assert "sodium hydroxide, without water, in 50% solution state" not in written  # not found as written
+    features, evidence = triage_features(market("Caustic soda flakes 99 %"), search, reranker=HAND_RERANKER)
+    assert synonym_reading(need) is not None
+    assert evidence["level_activity"] == "sodium hydroxide, without water, in 50% solution state"
+    assert features["named_at_level"] == 1.0

@@ -24,6 +24,10 @@ from openpcf.vocabulary.tokens import tokenize
         # grade, use-grade, colour and supply form (invented buyer lines)
         ("PP homopolymer injection grade natural pellets", {"homopolymer", "injection", "grade", "natural", "pellet"}),
         ("glycerol pharma grade", {"pharma", "grade"}),
+        ("LDPE blow moulding grade", {"blow", "moulding", "grade"}),  # a two-word use-grade phrase
+        ("polypropylene fibre grade", {"fibre", "grade"}),  # the polymer stays the noun
+        ("glass fibre chopped strands", {"chopped", "strand"}),  # a fibre's supply form
+        ("kraft paper 80 gsm brown", {"80", "gsm", "brown"}),
         ("potassium nitrate food quality", {"food", "quality"}),
         # purity and concentration: the numbers go, "light" (a kind of soda ash) stays
         ("sodium carbonate 99.5 % light", {"99", "5"}),

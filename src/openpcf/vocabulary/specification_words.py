@@ -11,7 +11,8 @@ fails to say.
 
 - :data:`GRADE_WORDS` — grade and quality words said on their own ("technical", "reagent", "USP");
 - :data:`USE_GRADE_MARKERS` — the words after which a use is a grade ("injection grade", "food quality"):
-  the use word before them is a specification too;
+  the use word before them is a specification too, and a process or use word (:data:`USE_WORDS`) before
+  that ("blow moulding grade");
 - :data:`PURITY_WORDS` — purity, concentration and hydration words ("anhydrous", "purity", "min");
 - :data:`COLOUR_WORDS` — colours and finishes of a material as sold ("natural", "white", "virgin");
 - :data:`SUPPLY_FORM_WORDS` — forms a bulk material is delivered in ("pellets", "flakes", "prills");
@@ -66,6 +67,33 @@ GRADE_WORDS: frozenset[str] = frozenset(
 #: Words after which the word before is a use-grade ("injection grade", "food quality", "film type").
 USE_GRADE_MARKERS: frozenset[str] = frozenset({"grade", "quality", "type"})
 
+#: Process and use words that, before a use-grade word, belong to the same use-grade phrase ("blow
+#: moulding grade", "fibre spinning grade", "rotational moulding quality").
+USE_WORDS: frozenset[str] = frozenset(
+    {
+        "injection",
+        "blow",
+        "extrusion",
+        "rotational",
+        "compression",
+        "transfer",
+        "film",
+        "fibre",
+        "fiber",
+        "sheet",
+        "pipe",
+        "cable",
+        "wire",
+        "food",
+        "feed",
+        "battery",
+        "electronic",
+        "optical",
+        "solar",
+        "cosmetic",
+    }
+)
+
 #: Purity, concentration and hydration words.
 PURITY_WORDS: frozenset[str] = frozenset(
     {
@@ -88,6 +116,7 @@ PURITY_WORDS: frozenset[str] = frozenset(
         "heptahydrate",
         "decahydrate",
         "aqueous",
+        "denatured",
     }
 )
 
@@ -97,6 +126,7 @@ COLOUR_WORDS: frozenset[str] = frozenset(
         "natural",
         "white",
         "black",
+        "brown",
         "grey",
         "gray",
         "clear",
@@ -142,6 +172,9 @@ SUPPLY_FORM_WORDS: frozenset[str] = frozenset(
         "micronized",
         "rutile",
         "anatase",
+        "chopped",
+        "strand",
+        "roving",
     }
 )
 
@@ -223,11 +256,14 @@ def specification_words(name: str) -> frozenset[str]:
     "sodium carbonate 99.5 % light" → {99, 5}; "PA6 GF30" → {} ("pa6" is a polymer's abbreviation,
     "gf30" a compound's filler)."""
     tokens = tokenize(name)
-    return frozenset(
-        t
+    spec = [
+        _is_specification(t, tokens[i - 1] if i > 0 else "", tokens[i + 1] if i + 1 < len(tokens) else "")
         for i, t in enumerate(tokens)
-        if _is_specification(t, tokens[i - 1] if i > 0 else "", tokens[i + 1] if i + 1 < len(tokens) else "")
-    )
+    ]
+    for i in range(len(tokens) - 3, -1, -1):  # "blow moulding grade": a use word before a use-grade word
+        if tokens[i] in USE_WORDS and spec[i + 1] and tokens[i + 2] in USE_GRADE_MARKERS:
+            spec[i] = True
+    return frozenset(t for t, is_spec in zip(tokens, spec, strict=True) if is_spec)
 
 
 def _is_specification(token: str, before: str, after: str) -> bool:

@@ -353,7 +353,8 @@ def triage_features(
     ``formulation_cues`` (formulation/blend words in name and description), ``materials_named`` (distinct
     materials of openpcf's vocabulary named in the head phrase),
     ``named_at_level`` (an accepted material or service activity names the head at its own level,
-    :func:`level_gap` = 0), ``made_thing_noun`` (the head noun is a word no material, substance or
+    :func:`level_gap` = 0; when the head has a :func:`synonym_reading`, its database name is searched
+    too), ``made_thing_noun`` (the head noun is a word no material, substance or
     picklist activity says, :func:`is_made_thing_noun`).
 
     Reported fabrication-level evidence: the learned re-ranker picks the best *material* activity for the
@@ -387,6 +388,14 @@ def triage_features(
         for c, f in zip(cands, feats, strict=True)
         if c.role in ("material", "service")
     ]
+    synonym = synonym_reading(need)
+    if synonym is not None:  # the database name is searched too: "caustic soda" retrieves sodium hydroxide
+        syn_cands, syn_feats = candidate_features(search, read_need(synonym.head, description[:200]), k)
+        at_level += [
+            (1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, model.score(f))))), c)
+            for c, f in zip(syn_cands, syn_feats, strict=True)
+            if c.role in ("material", "service")
+        ]
     gap, level_activity = level_evidence(need, at_level)
     head_tokens = _spelled(tokenize(need.head))
     product_form = 1.0 if product_form_nouns([head_noun(need)]) else 0.0
