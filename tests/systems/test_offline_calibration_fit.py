@@ -42,3 +42,18 @@ def test_triage_and_mapping_refits_are_byte_identical(folder: BenchmarkFolder) -
     triage, report = fit.fit_triage(folder, search, 2, 1.0, "fixture")
     assert triage.features == list(FEATURES) and report["n_items"] == 3
     assert report["base_rate_should_map"] == 0.6667  # 2 of 3, rounded to 4 places
+
+
+def test_candidate_sets_are_the_model_minus_one_and_plus_one() -> None:
+    fit = _script()
+    assert fit.candidate_sets(("a", "b"), ("c", "a")) == [["a", "b"], ["b"], ["a"], ["a", "b", "c"]]
+
+
+def test_nested_cv_chooses_the_informative_feature_inside_every_outer_fold() -> None:
+    fit = _script()
+    # 20 items: "signal" says the label, "noise" alternates independently of it (0,0,1,1,0,0,1,1 …).
+    labels = [i < 10 for i in range(20)]
+    feats = [{"signal": 1.0 if y else 0.0, "noise": float((i // 2) % 2)} for i, y in enumerate(labels)]
+    result = fit.nested_cv_accuracy(feats, labels, [["noise"], ["signal"]], folds=5, l2=1.0, seeds=(0, 1))
+    assert result["chosen"] == {"signal": 10}  # 5 outer folds × 2 seeds, all choose the signal
+    assert result["seeds"] == [1.0, 1.0] and result["mean"] == 1.0

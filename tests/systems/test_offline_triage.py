@@ -18,8 +18,14 @@ from openpcf.systems.offline.triage import (
     FEATURES,
     NO_LEVEL,
     OfflineTriage,
+    formulation_count,
+    head_noun,
+    is_made_thing_noun,
+    known_words,
     level_evidence,
     level_gap,
+    materials_in_head,
+    synonym_reading,
     triage_features,
 )
 from tests.support.picklists import write_picklist
@@ -306,3 +312,149 @@ def test_the_service_itself_is_named_at_its_level(form_search: PicklistSearch) -
         market("Market for injection moulding", "Moulding of a plastic part"), form_search, reranker=HAND_RERANKER
     )
     assert features["named_at_level"] == 1.0 and evidence["level_activity"] == "injection moulding"
+
+
+@pytest.mark.parametrize(
+    ("name", "made"),
+    [
+        ("Market for office chair armrest", 1.0),  # "armrest": no material, substance or activity says it
+        ("Market for laptop keyboards", 1.0),  # plural read as the noun
+        ("Market for gas hob burner", 1.0),
+        ("Market for woven cotton textile", 0.0),  # "textile" is a picklist word
+        ("Market for low-alloyed steel", 0.0),  # a material
+        ("Market for caustic soda", 0.0),  # a common name of a chemical
+        ("Market for packaging materials", 0.0),  # a class of purchases, not a thing
+        ("Market for plating service", 0.0),
+    ],
+)
+def test_a_head_noun_no_material_or_activity_says_is_a_made_thing(
+    form_search: PicklistSearch, name: str, made: float
+) -> None:
+    features, _ = triage_features(market(name), form_search, reranker=HAND_RERANKER)
+    assert features["made_thing_noun"] == made
+    assert "made_thing_noun" in FEATURES
+
+
+def test_is_made_thing_noun_reads_the_known_words_it_is_given() -> None:
+    known = frozenset({"steel", "armrest"})
+    assert not is_made_thing_noun("armrest", known)  # a picklist that held armrests would say so
+    assert is_made_thing_noun("saddle", known)
+    assert not is_made_thing_noun("ab", known)  # too short to be read as a word
+    assert not is_made_thing_noun("pa66", known)  # a code, not a word
+    assert not is_made_thing_noun("ingredient", known)  # a class of purchases
+
+
+def test_known_words_hold_materials_substances_and_the_picklist(form_search: PicklistSearch) -> None:
+    words = known_words(form_search)
+    assert {"polyethylene", "aluminium"} <= words  # the offline material vocabulary
+    assert {"sodium", "hydroxide", "isopropanol"} <= words  # substance names ("caustic soda" → …)
+    assert "moulding" in words  # a picklist word ("injection moulding")
+    assert not {"armrest", "keyboard", "burner"} & words
+
+
+def test_a_made_thing_decomposes_and_says_why(form_search: PicklistSearch) -> None:
+    model = Calibrator(task="triage", features=["made_thing_noun"], weights=[-3.0], bias=1.0)
+    row = TriageRow(id="m", input=market("Market for bicycle saddle"), expected_output={"should_map": False})
+    result = asyncio.run(OfflineTriage(form_search, calibrator=model, reranker=HAND_RERANKER).solve(row))
+    # z = 1 − 3·1 = −2 → P(map) = σ(−2) = 0.1192 → decompose with confidence 0.8808
+    assert result.output == {"should_map": False, "confidence": round(1 - 1 / (1 + math.exp(2)), 4)}
+    assert "a head noun no material or activity says (a made thing)" in result.trace["rationale"]
+
+
+def test_a_chemical_name_or_a_name_in_capitals_is_not_a_made_thing() -> None:
+    known = frozenset({"steel"})
+    assert not is_made_thing_noun("dodecane", known)  # ends like an alkane: a substance the tables lack
+    assert not is_made_thing_noun("trehalose", known)  # a sugar
+    assert is_made_thing_noun("telephone", known)  # "-one" is not read as a chemical ending
+    assert not is_made_thing_noun("planolux", known, "Market for PLANOLUX glazing units")  # a brand in capitals
+    assert is_made_thing_noun("saddle", known, "Market for BMX saddle")  # the capitals are another word
+    assert is_made_thing_noun("saddle", known, "MARKET FOR BICYCLE SADDLE")  # a name all in capitals says nothing
+
+
+# ---------------------------------------------------------------- sixth round: a buyer's name is still at its level
+
+
+@pytest.mark.parametrize(
+    ("head", "activity", "gap"),
+    [
+        # grade, colour and supply form are not unsaid words; the code in capitals is read as written
+        ("PP homopolymer injection grade natural pellets", "polypropylene, granulate", 0),
+        ("HDPE black MFI 8", "polyethylene, high density, granulate", 0),
+        ("sodium hydroxide 99 % pearls", "sodium hydroxide, without water, in 50% solution state", 0),
+        ("PA66 natural", "nylon 6-6", 0),
+        ("PA66 GF30 black", "nylon 6-6, glass-filled", 0),  # the filler code says "glass-filled"
+        ("PA66 GF30", "nylon 6-6", 1),  # a compound: the plain polymer leaves the filler unsaid
+        ("copper cathode grade A 99.99 %", "copper, cathode", 0),
+        # a word that is no specification still counts ("organic" is a production system)
+        ("organic copper cathode white", "copper, cathode", 1),
+        ("organic soft cheese white", "cheese, from cow milk, fresh, unripened", 2),
+        # a made thing stays a made thing, whatever its specification
+        ("PP housing black", "polypropylene, granulate", None),
+        ("steel drum 200 l", "steel, low-alloyed", None),
+    ],
+)
+def test_level_gap_of_a_buyers_name(head: str, activity: str, gap: int | None) -> None:
+    assert level_gap(read_need(head), candidate(activity)) == gap
+
+
+def test_head_noun_skips_specification_words() -> None:
+    assert head_noun(read_need("polyamide natural pellets")) == "polyamide"
+    assert head_noun(read_need("PA66 black")) == "pa66"  # an abbreviation code is a noun
+    assert head_noun(read_need("carbon black")) == "carbon"  # the activity says both words anyway
+    assert head_noun(read_need("steel drum")) == "drum"
+
+
+@pytest.mark.parametrize(
+    ("head", "reading"),
+    [
+        ("caustic soda flakes", "sodium hydroxide"),  # a common name, the supply form left out
+        ("IPA 99 %", "isopropanol"),  # an upper-case code with its purity
+        ("solvent CAS 67-63-0", "isopropanol"),  # a CAS number
+        ("Makrolon 2405 natural", "polycarbonate"),  # a trade name with its series and colour
+        ("tomato paste", None),  # the table reads a processed product as its raw material: no synonym
+        ("polypropylene", None),  # no other name
+    ],
+)
+def test_synonym_reading(head: str, reading: str | None) -> None:
+    read = synonym_reading(read_need(head))
+    assert (read.head if read is not None else None) == reading
+
+
+def test_a_synonym_names_the_market_at_its_level() -> None:
+    need = read_need("caustic soda flakes")
+    activity = candidate("sodium hydroxide, without water, in 50% solution state")
+    assert level_gap(need, activity) is None  # as written, the activity says neither word
+    assert level_evidence(need, [(0.9, activity)]) == (0, activity)
+
+
+def test_one_material_with_its_specification_names_one_material() -> None:
+    assert materials_in_head("ferric chloride 40 % aqueous solution") == {"ferric chloride"}  # not water
+    assert materials_in_head("titanium dioxide rutile") == {"titanium dioxide"}  # not the ore
+    assert materials_in_head("EPDM rubber granules") == {"EPDM"}  # the class after the material
+    assert materials_in_head("wood-plastic composite") == {"wood", "plastics"}  # a composite of two
+    assert materials_in_head("cotton polyester yarn") == {"cotton", "polyester"}  # a blend
+
+
+def test_a_solution_with_its_concentration_is_not_a_formulation() -> None:
+    assert formulation_count("potassium hydroxide 50 % solution") == 0.0
+    assert formulation_count("ammonia, aqueous solution") == 0.0
+    assert formulation_count("nutrient solution for hydroponics") == 1.0
+    assert formulation_count("pigment blend in solution") == 2.0
+
+
+def test_the_database_name_of_a_synonym_is_searched_too(tmp_path: Path) -> None:
+    """"Caustic soda" shares no word with "sodium hydroxide, …": the activity is found only because the
+    synonym reading is searched as well, and it names the market at its level."""
+    entries = [
+        ("sodium hydroxide, without water, in 50% solution state", "A strong base."),
+        ("soda ash, dense", "Sodium carbonate, dense grade."),
+        ("polypropylene, granulate", "Polypropylene granulate."),
+    ]
+    search = PicklistSearch.from_file(write_picklist(tmp_path / "p.jsonl", entries), dense=False)
+    need = read_need("Caustic soda flakes 99 %")
+    written = [c.reference_product for c in search.candidates("Caustic soda flakes 99 %", 20)]
+    assert "sodium hydroxide, without water, in 50% solution state" not in written  # not found as written
+    features, evidence = triage_features(market("Caustic soda flakes 99 %"), search, reranker=HAND_RERANKER)
+    assert synonym_reading(need) is not None
+    assert evidence["level_activity"] == "sodium hydroxide, without water, in 50% solution state"
+    assert features["named_at_level"] == 1.0

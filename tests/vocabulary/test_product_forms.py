@@ -23,3 +23,8 @@ def test_every_class_is_written_in_lower_case_singular_words() -> None:
     for words in PRODUCT_FORMS.values():
         for word in words:
             assert word == word.lower() and word.strip() == word and " " not in word
+
+
+def test_a_preparation_named_by_the_form_it_is_sold_in_is_a_product_form() -> None:
+    text = "washing-up liquid, shower gel, glass cleaning spray, oat drink, fruit beverages"
+    assert product_form_nouns(tokenize(text)) == ["liquid", "gel", "spray", "drink", "beverage"]

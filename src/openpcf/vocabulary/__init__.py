@@ -16,6 +16,9 @@ One place for each, used by every package above it (search, factors, engine, the
   the pattern each reader builds from it, and the packaging words;
 - :mod:`.product_forms` — nouns that name a finished product by its form (garments, furniture, devices,
   machine elements, containers, prepared foods; read by offline triage);
+- :mod:`.specification_words` — the grade, purity, colour, supply-form, standard, code and pack words of
+  a buyer's material name, which do not change what is bought ("injection grade", "99.5 %", "natural",
+  "pellets", "EN 10025"; read by offline triage);
 - :mod:`.geography` — the one geography parser (country names and codes, Europe/EU, GLO; *RoW* is
   read as the world, see the module).
 

@@ -8,7 +8,8 @@ against whether the picklist names the thing at its own level (:mod:`openpcf.sys
 
 The classes follow the everyday grouping of manufactured goods (garments and footwear, furniture, household
 and kitchen ware, appliances and devices, machine elements and fasteners, building elements, containers,
-vehicles and tools, personal-care and cleaning preparations, prepared foods and drinks). Written from
+vehicles and tools, personal-care and cleaning preparations, preparations named by the form they are sold
+in, prepared foods and drinks). Written from
 general knowledge, in singular form (the tokenizer stems plurals). Left out on purpose: words that also
 name a material or commodity ("cream", "cheese", "soap", "board", "sheet", "bar", "oil", "paper"), and
 words the assembly, part and formulation cues of triage already read ("assembly", "module", "kit",
@@ -245,6 +246,10 @@ PRODUCT_FORMS: dict[str, frozenset[str]] = {
             "tablet",
         ]
     ),
+    # A consumer preparation named by the form it is sold in ("washing-up liquid", "shower gel", "window
+    # spray", "oat drink"): a formulation, decomposed into its ingredients (issue 17, fifth round). Not
+    # "cream" or "paste", which also name a commodity or an intermediate (dairy cream, tomato paste).
+    "preparation by its form": frozenset(["liquid", "gel", "spray", "drink", "beverage"]),
     "prepared food or drink": frozenset(
         [
             "sauce",

@@ -4,7 +4,7 @@ A practitioner maps when a background activity *is* the thing bought (grid elect
 float glass) and decomposes when it is an assembly, a formulation, a blend or a material whose
 specification the database cannot represent (recycled content, a finish, a multi-layer laminate).
 
-The decision model (:data:`FEATURES`, fitted by :mod:`openpcf.systems.offline.calibration`) reads five
+The decision model (:data:`FEATURES`, fitted by :mod:`openpcf.systems.offline.calibration`) reads six
 pieces of evidence (issue 17; ``docs/offline.md``, Triage):
 
 - energy carriers and utilities named in the market (every database holds them);
@@ -14,12 +14,21 @@ pieces of evidence (issue 17; ``docs/offline.md``, Triage):
   its parts and materials, unless the picklist names it at its own level;
 - formulation/blend words of the market text (a formulation is decomposed into its ingredients);
 - compositeness from openpcf's decomposition knowledge: the number of distinct materials the head
-  phrase names (``materials.json``);
+  phrase names (``materials.json``; :func:`materials_in_head`: a material named only by specification
+  words, or a class of materials after a specific one, does not count);
 - whether the picklist names the thing at its own fabrication level (``named_at_level``,
   :func:`level_gap`): an activity the re-ranker accepts whose base name the head says, which says the
   head noun, and which leaves no word of the head unsaid but supply and form words ("copper cathode" →
-  "copper, cathode"; "HDPE granulate" → "polyethylene, high density, granulate"). On the dev70 split and
-  on the first independent set every market so named was labelled map, on the second 76 of 76.
+  "copper, cathode"; "HDPE granulate" → "polyethylene, high density, granulate"). The specification
+  words of a buyer's name (grade, purity, colour, supply form, standard, code, pack;
+  :mod:`openpcf.vocabulary.specification_words`) are never unsaid words, and a whole name that is a
+  common, trade or systematic name, code, formula or CAS number is read under its database name too
+  (:func:`synonym_reading`; sixth round). On the dev70 split and on the three independent sets every
+  market so named was labelled map;
+- a head noun that names a made thing by its function (``made_thing_noun``, :func:`is_made_thing_noun`;
+  fifth round): a word that no material, substance or picklist activity says and that is not a word for
+  a class of purchases ("office chair armrest", "laptop keyboard", "gas hob burner") — a part or product
+  named by what it does, not by what it is made of, is decomposed.
 
 Other fabrication-level evidence from the picklist (the learned re-ranker's best *material* activity,
 whether it is at the market's own level or at an ingredient's, the number of head words the closest
@@ -35,6 +44,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +52,7 @@ from openpcf.pcfbench.data import TriageInput, TriageRow
 from openpcf.search import tokenize
 from openpcf.systems.offline.calibration import Calibrator, load_calibration
 from openpcf.systems.offline.decomposition import choose_family, find_mentions
+from openpcf.systems.offline.decomposition_knowledge import materials
 from openpcf.systems.offline.material_need import (
     FORM_WORDS,
     RECYCLED_WORDS,
@@ -54,8 +65,15 @@ from openpcf.systems.offline.material_need import (
 from openpcf.systems.offline.picklist_search import Candidate, PicklistSearch
 from openpcf.systems.offline.reranker import Reranker, candidate_features, load_reranker
 from openpcf.systems.protocol import SolverResult
+from openpcf.vocabulary.abbreviations import ABBREVIATIONS
+from openpcf.vocabulary.cas_numbers import cas_material
+from openpcf.vocabulary.common_names import CODES, COMMON_NAMES, FORMULAS
 from openpcf.vocabulary.product_forms import product_form_nouns
+from openpcf.vocabulary.specification_words import filler_name, specification_words
 from openpcf.vocabulary.spellings import iupac_spelling
+from openpcf.vocabulary.substance_words import CATEGORY_WORDS, has_chemical_ending, substance_words, words_of
+from openpcf.vocabulary.systematic_names import SYSTEMATIC_NAMES
+from openpcf.vocabulary.trade_names import TRADE_NAMES
 
 FEATURES = (
     "commodity_cues",
@@ -63,6 +81,7 @@ FEATURES = (
     "formulation_cues",
     "materials_named",
     "named_at_level",
+    "made_thing_noun",
 )
 # Evidence computed for the trace and for the fitting script's selection report, not in the model.
 REPORTED = (
@@ -143,10 +162,112 @@ def _spelled(tokens: list[str] | tuple[str, ...]) -> list[str]:
 
 def head_noun(need: MaterialNeed) -> str:
     """The noun of the market's head phrase: its last word that is not a supply or form word
-    (:data:`SUPPLY_WORDS`), as the tokenizer writes it ("primary aluminium ingot" → "aluminium")."""
+    (:data:`SUPPLY_WORDS`) nor a specification word of the buyer's name
+    (:func:`openpcf.vocabulary.specification_words.specification_words`: "PA6 natural pellets" is
+    polyamide), as the tokenizer writes it ("primary aluminium ingot" → "aluminium")."""
     own = _spelled(tokenize(need.head))
+    spec = set(_spelled(list(specification_words(need.head))))
     nouns = [t for t in own if t.isalpha() and t not in SUPPLY_WORDS]
-    return nouns[-1] if nouns else (need.head_noun or "")
+    plain = [t for t in own if (t.isalpha() or t in ABBREVIATIONS) and t not in SUPPLY_WORDS and t not in spec]
+    return plain[-1] if plain else nouns[-1] if nouns else (need.head_noun or "")
+
+
+@lru_cache(maxsize=1)
+def _synonym_table() -> dict[tuple[str, ...], str]:
+    """Whole names → database names, from openpcf's identity tables (common, systematic and trade names,
+    upper-case codes, formulas), keyed by their tokens."""
+    table: dict[tuple[str, ...], str] = {}
+    for source in (COMMON_NAMES, SYSTEMATIC_NAMES, TRADE_NAMES, CODES, FORMULAS):
+        for key, value in source.items():
+            table.setdefault(tuple(_spelled(tokenize(key))), value)
+    return table
+
+
+def synonym_reading(need: MaterialNeed) -> MaterialNeed | None:
+    """The need read under the database name its whole head stands for — a CAS number, or a common,
+    systematic or trade name, code or formula once the specification words are left out ("caustic soda
+    flakes" → "sodium hydroxide", "IPA 99 %" → "isopropanol"); ``None`` when there is none, when it is
+    the name itself, or when its noun is a modifier of the name (a table that reads a processed product
+    as its raw material, "<fruit> paste" → "<fruit>", names an ingredient, not a synonym)."""
+    material = cas_material(need.head)
+    spec = set(_spelled(list(specification_words(need.head))))
+    plain = tuple(t for t in _spelled(tokenize(need.head)) if t not in spec)
+    if not material:
+        material = _synonym_table().get(plain)
+    if not material or set(_spelled(tokenize(material))) == set(plain):
+        return None
+    reading = read_need(material)
+    modifiers = set(plain) - {head_noun(need)}
+    return None if head_noun(reading) in modifiers else reading
+
+
+@lru_cache(maxsize=4)
+def known_words(search: PicklistSearch) -> frozenset[str]:
+    """Every word that names a material or substance somewhere openpcf can look: the offline material
+    vocabulary (``materials.json``, names and synonyms), the substance-identity tables
+    (:func:`openpcf.vocabulary.substance_words.substance_words`) and every word of the picklist's
+    reference products (its activities, materials and services)."""
+    offline = words_of([s for m in materials() for s in (m.name, *m.synonyms)])
+    picklist = frozenset(t for tokens in search.tokens for t in tokens)
+    return offline | substance_words() | picklist
+
+
+def is_made_thing_noun(noun: str, known: frozenset[str], name: str = "") -> bool:
+    """Whether a head noun names a made thing by its function: a word of three letters or more that no
+    material, substance or picklist activity says (:func:`known_words`), that is not a word for a class
+    of purchases (:data:`openpcf.vocabulary.substance_words.CATEGORY_WORDS`), that does not end like a
+    systematic chemical name (:func:`openpcf.vocabulary.substance_words.has_chemical_ending`) and that the
+    market ``name`` does not write in capitals (a code or a brand, "PLANOLUX"). "Armrest", "hinge",
+    "keyboard" are; "polyethylene", "cathode" (a picklist word), "ingredients" and "dodecane" are not."""
+    if len(noun) <= 2 or not noun.isalpha() or noun in known or noun in CATEGORY_WORDS:
+        return False
+    if has_chemical_ending(noun):
+        return False
+    capitals = set() if name.isupper() else {w.lower() for w in re.findall(r"\b[A-Z][A-Z0-9-]{2,}\b", name)}
+    return not any(w == noun or w.startswith(noun) for w in capitals)
+
+
+def written_expansions(head: str) -> dict[str, set[str]]:
+    """For every token of a head phrase, the tokens of its word's expansion as written (case kept, so a
+    two-letter code in capitals expands: "PP" → "polypropylene"; "HDPE" → "polyethylene, high density"), and
+    a filler code its words ("GF30" → glass-filled)."""
+    out: dict[str, set[str]] = {}
+    for word in re.split(r"[\s,;()]+", head):
+        expanded = set(_spelled(tokenize(expand(word)))) if word else set()
+        for t in _spelled(tokenize(word)):
+            filler = filler_name(t)
+            out.setdefault(t, set()).update(expanded - {t}, tokenize(filler) if filler else ())
+    return out
+
+
+# Materials of ``materials.json`` that name a class of materials: said after a specific one ("EPDM
+# rubber", "ABS plastic") they name its class, not a second material.
+_CLASS_MATERIALS = frozenset({"plastics", "rubber"})
+
+
+def materials_in_head(head: str) -> set[str]:
+    """The distinct materials of ``materials.json`` a head phrase names, not counting one named only by
+    specification words ("ferric chloride 40 % aqueous solution" names one material, not water too;
+    "titanium dioxide rutile" one, not the rutile ore), and a class of materials only when no specific
+    right before it ("EPDM rubber" names EPDM; "wood-plastic composite" two materials)."""
+    spec = specification_words(head)
+    mentions = [m for m in find_mentions(head, None) if not (tokenize(m.text) and set(tokenize(m.text)) <= spec)]
+    ends = {m.position + len(m.text) for m in mentions if m.material.name not in _CLASS_MATERIALS}
+    return {
+        m.material.name
+        for m in mentions
+        if not (m.material.name in _CLASS_MATERIALS and any(head[e : m.position].strip() == "" for e in ends if e <= m.position))
+    }
+
+
+_CONCENTRATION = re.compile(r"(?:\d\s*(?:%|percent|wt\s*%|wt)\s*|aqueous\s+|water\s+)solution\b|\bsolution\s+in\s+water\b")
+
+
+def formulation_count(text: str) -> float:
+    """Formulation/blend words of the market text (lower case), not counting a solution written with its
+    concentration ("50 % solution", "aqueous solution": one substance in water, which a database names
+    "without water, in 50 % solution state")."""
+    return max(0.0, _count(_FORMULATION, text) - _count(_CONCENTRATION, text))
 
 
 def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
@@ -163,14 +284,19 @@ def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
     said after it ("newsprint" → "paper, newsprint"; "nonwoven polypropylene" → "textile, nonwoven
     polypropylene"); and a word the activity says only as a grade label does not say the head noun ("PET
     bottle" → "polyethylene terephthalate, granulate, bottle grade" is the material of a bottle, not a
-    bottle). Supply and form words never count as a gap; a head word counts as said when it or its
-    expansion is.
+    bottle). Supply and form words never count as a gap, nor, from the sixth round, do the specification
+    words of a buyer's name (grade, purity, colour, supply form, standard, code, pack:
+    :func:`openpcf.vocabulary.specification_words.specification_words`; "PP homopolymer injection grade
+    natural pellets" → "polypropylene, granulate" has gap 0); a head word counts as said when it or its
+    expansion is, and the head noun when its expansion as written is ("HDPE" → "polyethylene").
     """
-    own = _spelled(tokenize(need.head))
+    spec = set(_spelled(list(specification_words(need.head))))
+    own = [t for t in _spelled(tokenize(need.head)) if t not in spec]
     head = set(_spelled(tokenize(expand(need.head))))
     noun = head_noun(need)
     if not noun:
         return None
+    written = written_expansions(need.head)
     tokens = _spelled(candidate.tokens)
     said = set(tokens)
     names_thing = {t for i, t in enumerate(tokens) if i + 1 >= len(tokens) or tokens[i + 1] != "grade"}
@@ -179,7 +305,7 @@ def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
     qualifiers = set(_spelled(tokenize(",".join(parts[1:]))))
     if not base:
         return None
-    noun_forms = {noun, *tokenize(expand(noun))}
+    noun_forms = {noun, *tokenize(expand(noun)), *written.get(noun, ())}
     if any(t not in head for t in base) and not (len(base) == 1 and noun_forms & qualifiers):
         return None
     if not noun_forms & names_thing:
@@ -191,6 +317,7 @@ def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
         and t not in said
         and t not in SUPPLY_WORDS
         and not any(e in said for e in tokenize(expand(t)))
+        and not any(e in said for e in written.get(t, ()))
     )
 
 
@@ -203,12 +330,14 @@ def level_evidence(
     "industrial laundry"), which the database holds as a service activity.
     Returns (:data:`NO_LEVEL`, None) when no accepted activity stands at the head's level."""
     best: tuple[int, Candidate | None] = (NO_LEVEL, None)
+    readings = [r for r in (need, synonym_reading(need)) if r is not None]
     for p, c in scored:
         if p < accept or recycled_mismatch(need.text, c.reference_product):
             continue
-        gap = level_gap(need, c)
-        if gap is not None and gap < best[0]:
-            best = (gap, c)
+        for reading in readings:
+            gap = level_gap(reading, c)
+            if gap is not None and gap < best[0]:
+                best = (gap, c)
     return best
 
 
@@ -224,7 +353,9 @@ def triage_features(
     ``formulation_cues`` (formulation/blend words in name and description), ``materials_named`` (distinct
     materials of openpcf's vocabulary named in the head phrase),
     ``named_at_level`` (an accepted material or service activity names the head at its own level,
-    :func:`level_gap` = 0).
+    :func:`level_gap` = 0; when the head has a :func:`synonym_reading`, its database name is searched
+    too), ``made_thing_noun`` (the head noun is a word no material, substance or
+    picklist activity says, :func:`is_made_thing_noun`).
 
     Reported fabrication-level evidence: the learned re-ranker picks the best *material* activity for the
     market's head phrase; ``match`` is its score (0–1), ``head_coverage`` the share of the head words it
@@ -257,6 +388,14 @@ def triage_features(
         for c, f in zip(cands, feats, strict=True)
         if c.role in ("material", "service")
     ]
+    synonym = synonym_reading(need)
+    if synonym is not None:  # the database name is searched too: "caustic soda" retrieves sodium hydroxide
+        syn_cands, syn_feats = candidate_features(search, read_need(synonym.head, description[:200]), k)
+        at_level += [
+            (1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, model.score(f))))), c)
+            for c, f in zip(syn_cands, syn_feats, strict=True)
+            if c.role in ("material", "service")
+        ]
     gap, level_activity = level_evidence(need, at_level)
     head_tokens = _spelled(tokenize(need.head))
     product_form = 1.0 if product_form_nouns([head_noun(need)]) else 0.0
@@ -273,7 +412,7 @@ def triage_features(
     everything = head | set(tokenize(f"{need.text} {description}"))
     base = set(tokenize(best.reference_product.split(",")[0])) if best else set()
     family, _cues = choose_family(need.head, None)
-    named = {m.material.name for m in find_mentions(need.head, None)}
+    named = materials_in_head(need.head)
     root = normalise_text(inp.material_context_data.material_name or inp.material_context_data.name or "")
     root_tokens = set(tokenize(root))
     name_lower = need.text.lower()
@@ -294,7 +433,7 @@ def triage_features(
         "materials_named": float(len(named)),
         "assembly_cues": _count(_ASSEMBLY, name_lower) + product_form,
         "assembly_words": _count(_ASSEMBLY, name_lower),
-        "formulation_cues": _count(_FORMULATION, market_text),
+        "formulation_cues": formulation_count(market_text),
         "list_cues": _count(_LIST, name_lower),
         "commodity_cues": _count(_COMMODITY, name_lower),
         "root_overlap": (sum(1 for t in head if t in root_tokens) / len(head)) if head and root_tokens else 0.0,
@@ -305,6 +444,7 @@ def triage_features(
         "noun_at_level": 1.0 if gap < NO_LEVEL else 0.0,
         "level_gap": float(gap),
         "product_form_cues": float(len(product_form_nouns(head_tokens))),
+        "made_thing_noun": 1.0 if is_made_thing_noun(head_noun(need), known_words(search), inp.market.name) else 0.0,
     }
     evidence_trace = {
         "head": need.head,
@@ -331,6 +471,7 @@ def rationale(
         return f"map: {why} ({level})"
     assembly_words = features.get("assembly_words", features["assembly_cues"])
     cues = ["a finished product by its form"] if features["assembly_cues"] > assembly_words else []
+    cues += ["a head noun no material or activity says (a made thing)"] if features.get("made_thing_noun") else []
     cues += ["assembly"] if assembly_words > 0 else []
     cues += [
         n.replace("_cues", "")
