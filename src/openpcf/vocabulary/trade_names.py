@@ -102,6 +102,7 @@ TRADE_NAMES: dict[str, str] = {
     "dowanol pm": "1-methoxy-2-propanol",
     "dowanol dpm": "dipropylene glycol monomethyl ether",
     "triton x": _NONIONIC,
+    "tinopal cbs": "distyrylbiphenyl type fluorescent whitening agent",
     "tergitol": _NONIONIC,
     "brij": _NONIONIC,
     "tween": _NONIONIC,

@@ -85,7 +85,9 @@ _INORGANIC_CUES = re.compile(
 # and a need that asks for lead (leaded solder, "Pb containing", "SnPb").
 _LEADED = re.compile(r"\bPb containing\b|\bSn\d+(?:\.\d+)?Pb\d+")
 # (a tin-lead solder is also asked for by its ratio, "63/37" or "60/40" tin/lead — recalled solder usage)
-_ASKS_LEAD = re.compile(r"\b(?:lead|leaded|pb|snpb|sn\d+pb\d+|pb containing|63/37|60/40)\b", re.IGNORECASE)
+_ASKS_LEAD = re.compile(
+    r"\b(?:lead|leaded|pb|snpb|sn\d+\s*[/-]?\s*pb\d+|pb\d+|pb containing|63/37|60/40)\b", re.IGNORECASE
+)
 _SAYS_LEAD_FREE = re.compile(r"\b(?:lead|pb)[\s-]?free\b", re.IGNORECASE)
 # A processing step named as ecoinvent names its services, the process first and the material processed after
 # the comma ("wire drawing, copper", "batch dyeing, fibre, cotton", "drawing of pipe, steel", "section bar
@@ -218,6 +220,8 @@ def score_candidate(
     step = process_step(c.reference_product) if role == "material" else None
     if step and step not in set(tokenize(need.head)) and step not in set(tokenize(need.context)):
         role = "service"  # a processing step the need does not name ("wire drawing" for "copper wire rod")
+    if role != "material" and len(cand) > 1 and set(cand) <= set(need.head_tokens):
+        role = "material"  # the head says every word of it ("AZ91 diecast" names "magnesium-alloy, AZ91, diecast")
     if "role" in rules and role != "material" and role != asked:
         score -= 0.5
         notes.append(f"a {role} activity, not a material")
@@ -303,7 +307,16 @@ def same_kind(need: MaterialNeed, best: ScoredCandidate | None) -> bool:
     generic chemical, not another product that happens to share the function word."""
     if best is None or need.head_noun not in best.candidate.tokens:
         return False
-    return best.precision >= 0.5
+    if best.precision >= 0.5:
+        return True
+    # ecoinvent's state suffix (", without solvent, in 47.5% solution state") says the form it is sold in, not
+    # its kind: the kind is read from the other words ("printing ink, offset" for an offset ink)
+    kind = [t for t in best.candidate.tokens if t not in _STATE_WORDS and not any(ch.isdigit() for ch in t)]
+    said = set(need.head_tokens) | set(need.context_tokens)
+    return bool(kind) and sum(t in said for t in kind) >= 0.5 * len(kind)
+
+
+_STATE_WORDS = frozenset({"without", "with", "water", "solvent", "in", "solution", "state"})
 
 
 #: Qualifier pairs ecoinvent uses to name two variants of one product ("flat glass, coated / uncoated",
