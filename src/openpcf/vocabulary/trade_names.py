@@ -62,6 +62,16 @@ TRADE_NAMES: dict[str, str] = {
     "saran": "polyvinylidenchloride granulate",
     # polyamides, engineering and high-temperature polymers
     "zytel": "nylon 6-6",
+    "delrin": "polyoxymethylene, acetal",
+    "ultem": "polyetherimide",
+    "noryl": "polyphenylene ether, polystyrene",
+    "tritan": "copolyester, polyethylene terephthalate",
+    "mylar": "polyethylene terephthalate, film",
+    "melinex": "polyethylene terephthalate, film",
+    "kapton": "polyimide, film",
+    "santoprene": "thermoplastic elastomer",
+    "hytrel": "thermoplastic polyester elastomer",
+    "surlyn": "ionomer, ethylene copolymer",
     "ryton": "polyphenylene sulfide",
     "fortron": "polyphenylene sulfide",
     "udel": "polysulfone",
@@ -96,6 +106,9 @@ TRADE_NAMES: dict[str, str] = {
     # fibres
     "dacron": "polyester fibre",
     "terylene": "polyester fibre",
+    "nomex": "aramid fibre",
+    "dyneema": "polyethylene, ultra high molecular weight, fibre",
+    "tencel": "lyocell, cellulose fibre",
     "trevira": "polyester fibre",
     "diolen": "polyester fibre",
     # solvents, surfactants, refrigerants
@@ -138,6 +151,7 @@ TRADE_NAMES: dict[str, str] = {
     "rigips": "gypsum plasterboard",
     "fermacell": "gypsum fibreboard",
     "leca": "expanded clay",
+    "masonite": "hardboard, fibreboard",
     "liapor": "expanded clay",
 }
 
