@@ -764,3 +764,31 @@ def test_the_kind_of_a_functional_product_is_read_without_its_state_suffix(tmp_p
     assert mapper.choose(MappingInput(material_name="flexographic printing ink"))["choice"].startswith(
         "printing ink, flexographic"
     )
+
+
+def test_a_said_size_and_a_said_type_pick_the_sibling(tmp_path: Path) -> None:
+    from openpcf.systems.offline.mapping import said_size_mm
+
+    assert said_size_mm("snap-in cap, 22 x 40 mm") == 40.0  # the largest dimension
+    assert said_size_mm("coil former 1.5 cm") == 15.0
+    assert said_size_mm("relay 12 V") is None
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("inductor, wound type, < 1cm height", "Small wound inductor."),
+            ("inductor, wound type, > 1cm height", "Large wound inductor."),
+            ("inductor, multilayer type", "Multilayer chip inductor."),
+        ],
+    )
+    mapper = hand_mapper(path)
+    decision = mapper.choose(MappingInput(material_name="wound type inductor, 6 x 8 mm"))
+    assert decision["choice"] == "inductor, wound type, < 1cm height"
+    tall = next(r for r in decision["runners_up"] if "> 1cm" in r["reference_product"])
+    assert any("bounds its size" in n for n in tall["notes"])
+    multilayer = next(r for r in decision["runners_up"] if "multilayer" in r["reference_product"])
+    assert any("a multilayer type, the need says another" in n for n in multilayer["notes"])
+    decision = mapper.choose(MappingInput(material_name="wound type inductor, 25 mm"))
+    assert decision["choice"] == "inductor, wound type, > 1cm height"
+    # with no length and no type said, neither rule fires
+    decision = mapper.choose(MappingInput(material_name="inductor"))
+    assert not any("bounds" in n or "type, the need" in n for r in decision["runners_up"] for n in r["notes"])

@@ -81,3 +81,10 @@ def test_a_measure_needs_its_number() -> None:
 )
 def test_an_ethoxylate_is_read_by_its_eo_number(text: str, grade: str | None) -> None:
     assert ethoxylate_grade(text) == grade
+
+
+def test_a_grade_or_yarn_count_is_not_a_measure() -> None:
+    assert without_measures("Zeolite 4A powder") == "Zeolite 4A powder"  # amperes only after a space
+    assert without_measures("relay 12 V 10 A") == "relay"
+    assert without_measures("Nylon 6 FDY 70D/24F") == "Nylon 6 FDY 70D/24F"  # not 24 farad
+    assert without_measures("film capacitor 100 nF 275 VAC") == "film capacitor"

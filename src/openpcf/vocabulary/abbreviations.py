@@ -10,12 +10,13 @@ which adds the expansion to a query and keeps the original word.
 from __future__ import annotations
 
 from openpcf.vocabulary.spellings import DATABASE_SPELLING
-from openpcf.vocabulary.trade_names import TRADE_NAMES
+from openpcf.vocabulary.trade_names import SEARCH_ONLY_BRANDS, TRADE_NAMES
 
 
 def _brands(*brands: str) -> dict[str, str]:
-    """The search expansion of trade names whose owner is :data:`openpcf.vocabulary.trade_names.TRADE_NAMES`."""
-    return {brand: TRADE_NAMES[brand] for brand in brands}
+    """The search expansion of trade names, owned by :mod:`openpcf.vocabulary.trade_names` (the mapper's table,
+    or the brands only search reads)."""
+    return {brand: TRADE_NAMES.get(brand) or SEARCH_ONLY_BRANDS[brand] for brand in brands}
 
 
 # General material vocabulary of LCA practice (ISO 1043 plastic codes, common trade names, building and

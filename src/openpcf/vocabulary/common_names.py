@@ -1496,7 +1496,6 @@ COMMON_NAMES: dict[str, str] = {
     "porcelain stoneware tile": "ceramic tile",
     "bituminous membrane": "bitumen seal",
     "bituminous sheet": "bitumen seal",
-    "bitumen sheet": "bitumen seal",
     "bituminous waterproofing": "bitumen seal",
     "bitumen waterproofing": "bitumen seal",
     "low e glass": "coated flat glass",
@@ -1549,6 +1548,7 @@ COMMON_NAMES: dict[str, str] = {
     "glass shelf": "uncoated flat glass",
     "fr 4 board": "printed wiring board",
     "fr4 board": "printed wiring board",
+    "electrolytic capacitor": "electrolyte type capacitor",
     "igbt module": "insulated gate bipolar transistor",
     "igbt half bridge module": "insulated gate bipolar transistor",
     # battery cells by their cathode chemistry, in any format (prismatic, pouch, cylindrical)
@@ -2449,10 +2449,11 @@ def _table_material(words: tuple[str, ...]) -> str | None:
 
 # Electrical, data and density measures written with a number ("16 V", "100 nF", "50 VA", "8 Gb", "256 Gbit",
 # "45 kg/m³"): a rating of the thing, never the thing, and their letters ("V", "F") collide with grade letters
-# of other products ("CEM V/A"). Units are matched as written (SI prefixes, case-sensitive).
+# of other products ("CEM V/A"). Units are matched as written (SI prefixes, case-sensitive); amperes only
+# after a space ("10 A"; "zeolite 4A" is a grade), never after a slash or hyphen ("70D/24F", "Ti-6Al-4V").
 _MEASURE = re.compile(
-    r"(?<![\w.-])\d+(?:[.,]\d+)?\s*(?:[kMmµunp]?(?:V|A|W|F|Hz|VA|Ah|Wh|Ω)|ohms?|[KMGT](?:bit|b|B)"
-    r"|kg\s*/\s*m(?:³|3)|mAh|cSt|mPa\s*[·.]?\s*s)(?![\w/])"
+    r"(?<![\w./-])\d+(?:[.,]\d+)?(?:\s*(?:[kMmµμunp]?(?:V|W|F|Hz|VA|VAC|VDC|Ah|Wh|Ω)|[kMmµμ]A|ohms?"
+    r"|[KMGT](?:bit|b|B)|kg\s*/\s*m(?:³|3)|mAh|cSt|mPa\s*[·.]?\s*s)|\s+A)(?![\w/])"
     # dimensions: "60 x 60", "5 x 11 mm", "3.5 inch"
     r"|(?<![\w.])\d+(?:[.,]\d+)?(?:\s*[x×]\s*\d+(?:[.,]\d+)?){1,2}(?:\s*(?:mm|cm|m|in|inch)\b)?"
     r"|(?<![\w.])\d+(?:[.,]\d+)?\s*(?:inch|in\.|\")(?!\w)"

@@ -145,6 +145,8 @@ RULES = (
     "farming_system",
     "said_qualifier",
     "said_strength",
+    "said_size",
+    "said_type",
     "generic_proxy",
 )
 
@@ -398,6 +400,68 @@ def prefer_said_strength(need: MaterialNeed, scored: list[ScoredCandidate]) -> l
     return out
 
 
+_SIZE_BOUND = re.compile(r"([<>])\s*(\d+(?:\.\d+)?)\s*(mm|cm|m)\b")
+_SAID_LENGTH = re.compile(
+    r"(?<![\w.])(\d+(?:[.,]\d+)?(?:\s*[x×]\s*\d+(?:[.,]\d+)?)*)\s*(mm|cm)\b", re.IGNORECASE
+)
+_MM = {"mm": 1.0, "cm": 10.0, "m": 1000.0}
+
+
+def said_size_mm(text: str) -> float | None:
+    """The largest length a text says, in mm ("5 x 11 mm" → 11, "35 mm high" → 35, "2.5 cm" → 25), or None."""
+    sizes = [
+        float(n.replace(",", ".")) * _MM[m.group(2).lower()]
+        for m in _SAID_LENGTH.finditer(text)
+        for n in re.split(r"\s*[x×]\s*", m.group(1))
+    ]
+    return max(sizes) if sizes else None
+
+
+def prefer_said_size(need: MaterialNeed, scored: list[ScoredCandidate]) -> list[ScoredCandidate]:
+    """Rule ``said_size``: an activity that bounds its size ("capacitor, electrolyte type, < 2cm height") loses
+    0.15 when the length the need says (its largest, in mm) is on the other side of the bound; a need that says
+    no length is left alone."""
+    size = said_size_mm(f"{need.text} {need.context}")
+    if size is None:
+        return scored
+    out = list(scored)
+    for i, s in enumerate(scored):
+        bound = _SIZE_BOUND.search(s.candidate.reference_product)
+        if not bound:
+            continue
+        limit = float(bound.group(2)) * _MM[bound.group(3)]
+        if (bound.group(1) == "<" and size >= limit) or (bound.group(1) == ">" and size <= limit):
+            note = f"bounds its size ({bound.group(0)}), the need says {size:g} mm"
+            out[i] = replace(s, score=s.score - 0.15, notes=(*s.notes, note))
+    return out
+
+
+_TYPE_QUALIFIER = re.compile(r",\s*([a-z][\w-]*) type\b", re.IGNORECASE)
+
+
+def prefer_said_type(need: MaterialNeed, scored: list[ScoredCandidate]) -> list[ScoredCandidate]:
+    """Rule ``said_type``: when candidates of one base name are told apart by "X type" ("capacitor,
+    electrolyte type" / "capacitor, film type"; "integrated circuit, logic type" / "…, memory type") and the
+    need says one of those X, the siblings that say another type lose 0.15."""
+    said = set(tokenize(f"{need.head} {need.text}"))
+    types: dict[str, list[tuple[int, str]]] = {}
+    for i, s in enumerate(scored):
+        kind = _TYPE_QUALIFIER.search(s.candidate.reference_product)
+        if kind:
+            base = s.candidate.reference_product.split(",")[0].strip().lower()
+            types.setdefault(base, []).append((i, kind.group(1).lower()))
+    out = list(scored)
+    for members in types.values():
+        kinds = {k for _, k in members}
+        if len(kinds) < 2 or not any(set(tokenize(k)) <= said for k in kinds):
+            continue
+        for i, k in members:
+            if not set(tokenize(k)) <= said:
+                s = out[i]
+                out[i] = replace(s, score=s.score - 0.15, notes=(*s.notes, f"a {k} type, the need says another"))
+    return out
+
+
 #: Farming-system qualifiers ecoinvent appends to a product that also exists without them.
 FARMING_QUALIFIERS = (", organic", ", Swiss integrated production")
 _ASKS_FARMING = re.compile(
@@ -483,6 +547,10 @@ class OfflineMapper:
             scored = prefer_said_qualifier(need, scored, self.search)
         if "said_strength" in self.rules:
             scored = prefer_said_strength(need, scored)
+        if "said_size" in self.rules:
+            scored = prefer_said_size(need, scored)
+        if "said_type" in self.rules:
+            scored = prefer_said_type(need, scored)
         scored.sort(key=lambda s: (-s.score, -s.logit, s.candidate.index))
         return need, scored
 
