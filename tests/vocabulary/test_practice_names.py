@@ -31,6 +31,12 @@ from openpcf.vocabulary.common_names import (
         ("Dimethicone 1000 cSt", "polydimethylsiloxane"),  # the viscosity is a measure
         ("cellulose gum", "carboxymethyl cellulose powder"),
         ("lauramide DEA", "lauric diethanolamide"),
+        # soaps, fatty acids, enzymes and colourants by their INCI names
+        ("sodium palm kernelate", "soap"),
+        ("caprylic acid", "fatty acid"),
+        ("lipase", "enzymes"),
+        ("CI 77947", "zinc oxide"),
+        ("white mineral oil", "paraffin"),
         # EN 1412 copper numbers: the letter says the family
         ("CW508L strip", "brass"),
         ("CW452K bar", "bronze"),
