@@ -792,3 +792,25 @@ def test_a_said_size_and_a_said_type_pick_the_sibling(tmp_path: Path) -> None:
     # with no length and no type said, neither rule fires
     decision = mapper.choose(MappingInput(material_name="inductor"))
     assert not any("bounds" in n or "type, the need" in n for r in decision["runners_up"] for n in r["notes"])
+
+
+def test_a_recycled_activity_is_kept_when_only_it_says_the_head(tmp_path: Path) -> None:
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("kenaf board", "Virgin board."),
+            ("kenaf board with lime binder, 20% recycled", "The only lime-bound board."),
+            ("kenaf board, 30% recycled", "Recycled board."),
+        ],
+    )
+    mapper = hand_mapper(path)
+    # only the recycled lime-bound board says every head word: virgin is the default only where it exists
+    decision = mapper.choose(MappingInput(material_name="lime binder kenaf board"))
+    assert decision["choice"] == "kenaf board with lime binder, 20% recycled"
+    kept = decision["runners_up"][0]
+    assert kept["notes"] == ["recycled, but no virgin activity says every head word"]
+    # a plain board has a virgin activity: the recycled ones lose
+    decision = mapper.choose(MappingInput(material_name="kenaf board"))
+    assert decision["choice"] == "kenaf board"
+    recycled = next(r for r in decision["runners_up"] if "30%" in r["reference_product"])
+    assert any("does not ask for recycled" in n for n in recycled["notes"])

@@ -240,9 +240,10 @@ def score_candidate(
         score -= 0.15
         notes.append("matches only the context, none of the head words")
     need_text = f"{need.text} {need.context}"
-    if "recycled" in rules and recycled_mismatch(need_text, c.reference_product):
+    # the head as read counts too: "rPET" is read as recycled polyethylene terephthalate
+    if "recycled" in rules and recycled_mismatch(f"{need_text} {need.head}", c.reference_product):
         score -= 0.15
-        notes.append("a recycled material, and the need does not ask for recycled content")
+        notes.append(_RECYCLED_NOTE)
     if (
         "lead_free" in rules
         and _LEADED.search(c.reference_product)
@@ -271,6 +272,27 @@ def score_candidate(
         or Counter(cand) == Counter(need.head_tokens)
     )
     return ScoredCandidate(c, score, head_cov, precision, tuple(notes), logit, says_head)
+
+
+_RECYCLED_NOTE = "a recycled material, and the need does not ask for recycled content"
+
+
+def recycled_when_only_it_says_the_head(scored: list[ScoredCandidate]) -> list[ScoredCandidate]:
+    """Part of rule ``recycled``: a recycled activity keeps its score when it alone says every head word (no
+    virgin candidate covers the head as fully: "polystyrene foam slab with graphite, 6% recycled" is the only
+    graphite slab), since virgin material is the default only where the database offers it."""
+    recycled = [s for s in scored if _RECYCLED_NOTE in s.notes]
+    if not recycled:
+        return scored
+    best_virgin = max((s.head_coverage for s in scored if _RECYCLED_NOTE not in s.notes), default=0.0)
+    out = []
+    for s in scored:
+        if _RECYCLED_NOTE in s.notes and s.head_coverage >= 1.0 > best_virgin:
+            note = "recycled, but no virgin activity says every head word"
+            notes = tuple(n for n in s.notes if n != _RECYCLED_NOTE) + (note,)
+            s = replace(s, score=s.score + 0.15, notes=notes)
+        out.append(s)
+    return out
 
 
 def prefer_base_name(need: MaterialNeed, scored: list[ScoredCandidate]) -> list[ScoredCandidate]:
@@ -537,6 +559,8 @@ class OfflineMapper:
             score_candidate(need, c, r, asked=asked, reranker=self.reranker, rules=self.rules)
             for r, c in enumerate(cands)
         ]
+        if "recycled" in self.rules:
+            scored = recycled_when_only_it_says_the_head(scored)
         if "head_noun" in self.rules:
             scored = require_head_noun(need, scored)
         if "base_name" in self.rules:
