@@ -709,3 +709,108 @@ def test_a_said_strength_prefers_the_sibling_with_the_nearest_percentage(tmp_pat
     assert choose(mapper, "acetic acid, 75 % solution") == "acetic acid, without water, in 80% solution state"
     decision = mapper.choose(MappingInput(material_name="acetic acid"))  # no strength said: no note
     assert not any("strength" in n for r in decision["runners_up"] for n in r["notes"])
+
+
+def test_eighth_pass_measures_process_grades_and_the_named_variant(tmp_path: Path) -> None:
+    """Invented lines: a rating is context, a process said as a grade is the polymer's, and an activity whose
+    every word the head says is what was asked even when it is filed as a service."""
+    # a voltage is never the head noun, and its "V" is not a grade letter
+    need = as_material(read_need("Piezo buzzer 24 V"))
+    assert need.head == "Piezo buzzer" and need.head_noun == "buzzer" and need.context.startswith("24 V")
+    # "injection moulding grade" says what the polymer is made for; the polymer is bought
+    need = as_material(read_need("PP injection moulding grade, MFI 12"))
+    assert need.head == "PP"  # the polymer code, which the abbreviation table expands
+    assert "injection moulding grade" in need.context
+    # a filled copolymer grade is its polymer
+    assert polymer_grade("PP copolymer T30") == "PP"
+    assert polymer_grade("PP copolymer") == "PP"
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("zinc-alloy, ZA8", "Zinc alloy ingot."),
+            ("zinc-alloy, ZA8, diecast", "Die casting of the alloy. This activity is a service."),
+            ("solder, bar, Sn60Pb40, for electronics industry", "Tin-lead solder bar."),
+            ("solder, bar, Sn99Cu1, for electronics industry", "Lead-free solder bar."),
+        ],
+    )
+    mapper = hand_mapper(path)
+    decision = mapper.choose(MappingInput(material_name="ZA8 diecast zinc-alloy"))
+    diecast = next(r for r in decision["runners_up"] if r["reference_product"].endswith("diecast"))
+    assert diecast["role"] == "service"  # filed as a service by its information …
+    assert not any("service" in n for n in diecast["notes"])  # … but named whole by the need
+    assert decision["choice"] == "zinc-alloy, ZA8, diecast"
+    # "Sn60/Pb40" with a slash asks for lead, as "60/40" does
+    decision = mapper.choose(MappingInput(material_name="Sn60/Pb40 solder bar"))
+    leaded = next(r for r in decision["runners_up"] if "Pb" in r["reference_product"])
+    assert not any("lead-containing" in n for n in leaded["notes"])
+
+
+def test_the_kind_of_a_functional_product_is_read_without_its_state_suffix(tmp_path: Path) -> None:
+    from openpcf.systems.offline.mapping import same_kind
+
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("printing ink, flexographic, without solvent, in 40% solution state", "Flexo ink."),
+            ("chemical, organic", "Generic organic chemical."),
+        ],
+    )
+    mapper = hand_mapper(path)
+    need, ranked = mapper.rank(MappingInput(material_name="flexographic printing ink"))
+    best = ranked[0]
+    assert best.candidate.reference_product.startswith("printing ink, flexographic")
+    # 3 of its 9 words are said (precision 1/3 < 0.5), but 3 of its 3 kind words are
+    assert best.precision < 0.5 and same_kind(need, best)
+    assert mapper.choose(MappingInput(material_name="flexographic printing ink"))["choice"].startswith(
+        "printing ink, flexographic"
+    )
+
+
+def test_a_said_size_and_a_said_type_pick_the_sibling(tmp_path: Path) -> None:
+    from openpcf.systems.offline.mapping import said_size_mm
+
+    assert said_size_mm("snap-in cap, 22 x 40 mm") == 40.0  # the largest dimension
+    assert said_size_mm("coil former 1.5 cm") == 15.0
+    assert said_size_mm("relay 12 V") is None
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("inductor, wound type, < 1cm height", "Small wound inductor."),
+            ("inductor, wound type, > 1cm height", "Large wound inductor."),
+            ("inductor, multilayer type", "Multilayer chip inductor."),
+        ],
+    )
+    mapper = hand_mapper(path)
+    decision = mapper.choose(MappingInput(material_name="wound type inductor, 6 x 8 mm"))
+    assert decision["choice"] == "inductor, wound type, < 1cm height"
+    tall = next(r for r in decision["runners_up"] if "> 1cm" in r["reference_product"])
+    assert any("bounds its size" in n for n in tall["notes"])
+    multilayer = next(r for r in decision["runners_up"] if "multilayer" in r["reference_product"])
+    assert any("a multilayer type, the need says another" in n for n in multilayer["notes"])
+    decision = mapper.choose(MappingInput(material_name="wound type inductor, 25 mm"))
+    assert decision["choice"] == "inductor, wound type, > 1cm height"
+    # with no length and no type said, neither rule fires
+    decision = mapper.choose(MappingInput(material_name="inductor"))
+    assert not any("bounds" in n or "type, the need" in n for r in decision["runners_up"] for n in r["notes"])
+
+
+def test_a_recycled_activity_is_kept_when_only_it_says_the_head(tmp_path: Path) -> None:
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("kenaf board", "Virgin board."),
+            ("kenaf board with lime binder, 20% recycled", "The only lime-bound board."),
+            ("kenaf board, 30% recycled", "Recycled board."),
+        ],
+    )
+    mapper = hand_mapper(path)
+    # only the recycled lime-bound board says every head word: virgin is the default only where it exists
+    decision = mapper.choose(MappingInput(material_name="lime binder kenaf board"))
+    assert decision["choice"] == "kenaf board with lime binder, 20% recycled"
+    kept = decision["runners_up"][0]
+    assert kept["notes"] == ["recycled, but no virgin activity says every head word"]
+    # a plain board has a virgin activity: the recycled ones lose
+    decision = mapper.choose(MappingInput(material_name="kenaf board"))
+    assert decision["choice"] == "kenaf board"
+    recycled = next(r for r in decision["runners_up"] if "30%" in r["reference_product"])
+    assert any("does not ask for recycled" in n for n in recycled["notes"])

@@ -126,3 +126,21 @@ def test_every_identity_value_is_said_in_the_database_s_words(shared_dir) -> Non
     ]
     unknown = sorted({v for v in values if any(t not in vocabulary for t in tokenize(v))})
     assert unknown == []
+
+
+def test_one_table_owns_a_trade_names_expansion() -> None:
+    """The search expansion (abbreviations) reads every polymer brand it holds from the trade-name module, so a
+    brand cannot expand one way for search and another for the mapper."""
+    from openpcf.vocabulary.abbreviations import ABBREVIATIONS
+    from openpcf.vocabulary.trade_names import SEARCH_ONLY_BRANDS, TRADE_NAMES, trade_name_material
+
+    owned = {**TRADE_NAMES, **SEARCH_ONLY_BRANDS}
+    assert not set(TRADE_NAMES) & set(SEARCH_ONLY_BRANDS)
+    shared = sorted(set(ABBREVIATIONS) & set(owned))
+    assert len(shared) == 28
+    assert all(ABBREVIATIONS[brand] == owned[brand] for brand in shared)
+    assert ABBREVIATIONS["zytel"] == trade_name_material("Zytel 70G30") == "nylon 6-6"
+    assert ABBREVIATIONS["dacron"] == "polyester fibre"
+    # a brand whose material no activity names is expanded for search only
+    assert ABBREVIATIONS["delrin"] == "polyoxymethylene, acetal"
+    assert trade_name_material("Delrin 500P") is None

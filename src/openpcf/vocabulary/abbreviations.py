@@ -10,6 +10,14 @@ which adds the expansion to a query and keeps the original word.
 from __future__ import annotations
 
 from openpcf.vocabulary.spellings import DATABASE_SPELLING
+from openpcf.vocabulary.trade_names import SEARCH_ONLY_BRANDS, TRADE_NAMES
+
+
+def _brands(*brands: str) -> dict[str, str]:
+    """The search expansion of trade names, owned by :mod:`openpcf.vocabulary.trade_names` (the mapper's table,
+    or the brands only search reads)."""
+    return {brand: TRADE_NAMES.get(brand) or SEARCH_ONLY_BRANDS[brand] for brand in brands}
+
 
 # General material vocabulary of LCA practice (ISO 1043 plastic codes, common trade names, building and
 # packaging shorthand). Keys are lower-case whole words; values are the names databases use.
@@ -94,8 +102,7 @@ ABBREVIATIONS: dict[str, str] = {
     "styrofoam": "polystyrene foam, expanded polystyrene",
     "polystyrol": "polystyrene",
     "plexiglass": "polymethyl methacrylate",
-    "plexiglas": "polymethyl methacrylate",
-    "perspex": "polymethyl methacrylate",
+    **_brands("plexiglas", "perspex"),
     "acrylic": "polymethyl methacrylate, acrylic",
     "nylon": "nylon, polyamide",
     "teflon": "polytetrafluoroethylene",
@@ -111,35 +118,16 @@ ABBREVIATIONS: dict[str, str] = {
     "sheetrock": "gypsum plasterboard",
     "rockwool": "stone wool",
     "inox": "stainless steel, chromium steel",
-    # Polymer trade names (registered names of common grades; recalled general knowledge) → the polymer
-    "lexan": "polycarbonate",
-    "makrolon": "polycarbonate",
-    "tritan": "copolyester, polyethylene terephthalate",
+    # Polymer, fibre and board trade names: their expansion is owned by openpcf.vocabulary.trade_names (one
+    # table for the search expansion and the mapper); the order of the keys is the table's historical one
+    **_brands("lexan", "makrolon", "tritan"),
     "copolyester": "copolyester, polyethylene terephthalate",
     "petg": "polyethylene terephthalate, glycol-modified",
-    "delrin": "polyoxymethylene, acetal",
-    "zytel": "nylon 6-6, polyamide",
-    "ultem": "polyetherimide",
-    "noryl": "polyphenylene ether, polystyrene",
-    "mylar": "polyethylene terephthalate, film",
-    "melinex": "polyethylene terephthalate, film",
-    "dacron": "polyethylene terephthalate fibre, polyester",
-    "terylene": "polyethylene terephthalate fibre, polyester",
-    "kapton": "polyimide, film",
-    "santoprene": "thermoplastic elastomer",
-    "hytrel": "thermoplastic polyester elastomer",
-    "surlyn": "ionomer, ethylene copolymer",
-    "styron": "polystyrene",
-    "cycolac": "acrylonitrile-butadiene-styrene copolymer",
-    "lucite": "polymethyl methacrylate",
-    "acrylite": "polymethyl methacrylate",
-    "bakelite": "phenolic resin, phenol formaldehyde",
-    "viton": "fluoroelastomer, synthetic rubber",
-    "nomex": "aramid fibre",
-    "dyneema": "polyethylene, ultra high molecular weight, fibre",
-    "tencel": "lyocell, cellulose fibre",
-    "ingeo": "polylactide",
-    "masonite": "hardboard, fibreboard",
+    **_brands(
+        "delrin", "zytel", "ultem", "noryl", "mylar", "melinex", "dacron", "terylene", "kapton", "santoprene",
+        "hytrel", "surlyn", "styron", "cycolac", "lucite", "acrylite", "bakelite", "viton", "nomex", "dyneema",
+        "tencel", "ingeo", "masonite",
+    ),
     # Industrial minerals sold under their mineral name (recalled general mineralogy) → the compound
     "calcite": "calcium carbonate",
     "aragonite": "calcium carbonate",

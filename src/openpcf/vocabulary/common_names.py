@@ -625,7 +625,7 @@ ARTICLE_MATERIALS: dict[str, str] = {
     "white cement": "portland cement",
     "slag cement": "cem iii/a cement",
     "blast furnace cement": "cem iii/a cement",
-    "ggbs": "supplementary cementitious materials",
+    "ggbs": "ground granulated blast furnace slag",
     "ggbfs": "supplementary cementitious materials",
     "fly ash cement": "cem ii/b cement",
     "pozzolana cement": "cem iv/a cement",
@@ -1386,6 +1386,220 @@ COMMON_NAMES: dict[str, str] = {
     "silage": "maize silage",
     "manure": "liquid cattle manure",
     "compost": "compost",
+    # eighth pass (issue 17): names practitioners use for whole families the picklist holds (recalled general
+    # knowledge of the trades; every name of a family, not one example of it)
+    # -- cosmetic ingredients by their INCI name (the International Nomenclature of Cosmetic Ingredients)
+    "cetearyl alcohol": "fatty alcohol",
+    "cetostearyl alcohol": "fatty alcohol",
+    "cetyl alcohol": "fatty alcohol",
+    "stearyl alcohol": "fatty alcohol",
+    "behenyl alcohol": "fatty alcohol",
+    "myristyl alcohol": "fatty alcohol",
+    "lauryl alcohol": "fatty alcohol",
+    "oleyl alcohol": "fatty alcohol",
+    "sodium lauryl sulfate": "c12-14 alkyl sulfate",
+    "sodium dodecyl sulfate": "c12-14 alkyl sulfate",
+    "ammonium lauryl sulfate": "c12-14 alkyl sulfate",
+    "sodium coco sulfate": "c12-14 alkyl sulfate",
+    "sodium cetearyl sulfate": "fatty alcohol sulfate",
+    "dimethicone": "polydimethylsiloxane",
+    "dimethiconol": "polydimethylsiloxane",
+    "cocamide dea": "cocamide diethanolamine",
+    "coconut diethanolamide": "cocamide diethanolamine",
+    "coconut fatty acid diethanolamide": "cocamide diethanolamine",
+    "coco diethanolamide": "cocamide diethanolamine",
+    "lauramide dea": "lauric diethanolamide",
+    "lauric acid diethanolamide": "lauric diethanolamide",
+    "cellulose gum": "carboxymethyl cellulose powder",
+    "sodium cmc": "carboxymethyl cellulose powder",
+    "sodium carboxymethylcellulose": "carboxymethyl cellulose powder",
+    "sodium carboxymethyl cellulose": "carboxymethyl cellulose powder",
+    "benzophenone 12": "octabenzone",
+    "sodium carbonate peroxyhydrate": "sodium percarbonate powder",
+    "sodium carbonate peroxide": "sodium percarbonate powder",
+    "sodium cumene sulfonate": "sodium cumenesulfonate",
+    "sodium cumenesulphonate": "sodium cumenesulfonate",
+    "acrylic maleic copolymer": "polycarboxylates",
+    "acrylic acid maleic acid copolymer": "polycarboxylates",
+    "sodium polyacrylate": "polycarboxylates",
+    "polycarboxylate": "polycarboxylates",
+    "distyrylbiphenyl": "distyrylbiphenyl type fluorescent whitening agent",
+    "disodium distyrylbiphenyl disulfonate": "distyrylbiphenyl type fluorescent whitening agent",
+    "fluorescent brightener 351": "distyrylbiphenyl type fluorescent whitening agent",
+    "peppermint": "mint",
+    "spearmint": "mint",
+    "mentha piperita": "mint",
+    "cera alba": "beeswax",
+    # -- soaps, fatty acids, enzymes, builders and softeners of detergents and cosmetics (INCI and trade names)
+    "sodium stearate": "soap",
+    "sodium tallowate": "soap",
+    "sodium palmate": "soap",
+    "sodium cocoate": "soap",
+    "sodium palm kernelate": "soap",
+    "potassium cocoate": "soap",
+    "soap noodles": "soap",
+    "soap base": "soap",
+    "oleic acid": "fatty acid",
+    "palmitic acid": "fatty acid",
+    "lauric acid": "fatty acid",
+    "myristic acid": "fatty acid",
+    "caprylic acid": "fatty acid",
+    "capric acid": "fatty acid",
+    "coconut fatty acid": "fatty acid",
+    "tallow fatty acid": "fatty acid",
+    "palm fatty acid distillate": "fatty acid",
+    "protease": "enzymes",
+    "amylase": "enzymes",
+    "lipase": "enzymes",
+    "cellulase": "enzymes",
+    "mannanase": "enzymes",
+    "pectinase": "enzymes",
+    "zeolite a": "zeolite powder",
+    "zeolite 4a": "zeolite powder",
+    "sodium aluminosilicate": "zeolite powder",
+    "sodium metasilicate": "sodium metasilicate pentahydrate",
+    "distearoylethyl hydroxyethylmonium methosulfate": "esterquat",
+    "dipalmitoylethyl hydroxyethylmonium methosulfate": "esterquat",
+    "dihydrogenated tallowoylethyl hydroxyethylmonium methosulfate": "esterquat",
+    "distearoylethyl dimonium chloride": "esterquat",
+    "alcohol denat": "ethanol",
+    "petrolatum": "paraffin",
+    "petroleum jelly": "paraffin",
+    "liquid paraffin": "paraffin",
+    "white mineral oil": "paraffin",
+    "paraffinum liquidum": "paraffin",
+    # -- vegetable oils sold refined, bleached and deodorised (RBD)
+    "rbd soybean oil": "refined soybean oil",
+    "rbd soya oil": "refined soybean oil",
+    "rbd cottonseed oil": "refined cottonseed oil",
+    "rbd palm olein": "refined palm oil",
+    "rbd vegetable oil": "refined vegetable oil",
+    # -- cement classes (EN 197-1) and lime kinds (EN 459-1)
+    "portland composite cement": "cem ii/b cement",
+    "portland limestone cement": "cem ii/a cement",
+    "portland slag cement": "cem ii/b cement",
+    "portland fly ash cement": "cem ii/b cement",
+    "composite cement": "cem v/a cement",
+    "natural hydraulic lime": "hydraulic lime",
+    "hydraulic lime": "hydraulic lime",
+    "formulated lime": "hydraulic lime",
+    "calcium lime": "hydrated lime",
+    "air lime": "hydrated lime",
+    "ground granulated slag": "ground granulated blast furnace slag",
+    "ground granulated blast furnace slag": "ground granulated blast furnace slag",
+    # -- electronic components and their parts
+    "multilayer ceramic capacitor": "surface-mounting capacitor",
+    "ceramic chip capacitor": "surface-mounting capacitor",
+    "microcontroller": "logic type integrated circuit",
+    "microprocessor": "logic type integrated circuit",
+    "flash memory": "memory type integrated circuit",
+    "nand flash": "memory type integrated circuit",
+    "nor flash": "memory type integrated circuit",
+    "memory chip": "memory type integrated circuit",
+    "tft lcd": "unmounted liquid crystal display",
+    "lcd panel": "unmounted liquid crystal display",
+    "lcd open cell": "unmounted liquid crystal display",
+    "tft lcd open cell": "unmounted liquid crystal display",
+    "lcd display": "unmounted liquid crystal display",
+    "pcba": "surface mounted printed wiring board",
+    "mono si": "photovoltaics czochralski single crystal silicon",
+    "monocrystalline silicon": "photovoltaics czochralski single crystal silicon",
+    "single crystal silicon": "photovoltaics czochralski single crystal silicon",
+    "cz silicon": "photovoltaics czochralski single crystal silicon",
+    "multi si": "multi-si casted silicon",
+    "multicrystalline silicon": "multi-si casted silicon",
+    "ferrite magnet": "ferrite",
+    "hard ferrite": "ferrite",
+    "ceramic magnet": "ferrite",
+    "strontium ferrite": "ferrite",
+    "barium ferrite": "ferrite",
+    "ito target": "sintered indium tin oxide sputtering target",
+    # -- foams, rubbers, polymers by their trade description
+    "hr foam": "flexible polyurethane foam",
+    "high resilience foam": "flexible polyurethane foam",
+    "cmhr foam": "flame retardant flexible polyurethane foam",
+    "combustion modified high resilience foam": "flame retardant flexible polyurethane foam",
+    "seat foam": "flexible polyurethane foam",
+    "viscoelastic foam": "flexible polyurethane foam",
+    "latex foam": "latex",
+    "polybutadiene rubber": "polybutadiene",
+    "butadiene rubber": "polybutadiene",
+    "styrene acrylonitrile": "styrene-acrylonitrile copolymer",
+    "graphite eps": "graphite polystyrene foam slab",
+    "grey eps": "graphite polystyrene foam slab",
+    "eps with graphite": "graphite polystyrene foam slab",
+    # -- building products
+    "porcelain stoneware": "ceramic tile",
+    "porcelain stoneware tile": "ceramic tile",
+    "bituminous membrane": "bitumen seal",
+    "bituminous sheet": "bitumen seal",
+    "bituminous waterproofing": "bitumen seal",
+    "bitumen waterproofing": "bitumen seal",
+    "low e glass": "coated flat glass",
+    "coated glass": "coated flat glass",
+    "coated float glass": "coated flat glass",
+    "reflective glass": "coated flat glass",
+    # -- fibres, fabrics and natural materials
+    "greasy wool": "sheep fleece in the grease",
+    "grease wool": "sheep fleece in the grease",
+    "wool in the grease": "sheep fleece in the grease",
+    "raw wool": "sheep fleece in the grease",
+    "shorn wool": "sheep fleece in the grease",
+    "single jersey": "knit cotton textile",
+    "double jersey": "knit cotton textile",
+    "interlock knit": "knit cotton textile",
+    "rib knit": "knit cotton textile",
+    "french terry": "knit cotton textile",
+    "charmeuse": "silk textile",
+    "habotai": "silk textile",
+    "crepe de chine": "silk textile",
+    "silk satin": "silk textile",
+    "jute webbing": "jute textile",
+    "cork bark": "raw cork",
+    "virgin cork": "raw cork",
+    "raw cork": "raw cork",
+    "cashew kernel": "cashew",
+    "cashew nut": "cashew",
+    # -- packaging and print
+    "rsc": _CORRUGATED,
+    "regular slotted container": _CORRUGATED,
+    "rsc shipper": _CORRUGATED,
+    "offset ink": "offset printing ink",
+    "sheetfed ink": "offset printing ink",
+    "heatset ink": "offset printing ink",
+    "gravure ink": "rotogravure printing ink",
+    "rotogravure ink": "rotogravure printing ink",
+    "rpet flake": "recycled polyethylene terephthalate flakes",
+    "acrylic lacquer": "acrylic varnish",
+    "acrylic varnish": "acrylic varnish",
+    "tetrasodium edta": "EDTA ethylenediaminetetraacetic acid",
+    "disodium edta": "EDTA ethylenediaminetetraacetic acid",
+    "mains transformer": "low voltage use transformer",
+    "toroidal transformer": "low voltage use transformer",
+    "control transformer": "low voltage use transformer",
+    "greasy merino wool": "sheep fleece in the grease",
+    "ferrite ring magnet": "ferrite",
+    "ferrite arc magnet": "ferrite",
+    "ferrite block magnet": "ferrite",
+    "glass table top": "uncoated flat glass",
+    "glass shelf": "uncoated flat glass",
+    "fr 4 board": "printed wiring board",
+    "fr4 board": "printed wiring board",
+    "electrolytic capacitor": "electrolyte type capacitor",
+    "igbt module": "insulated gate bipolar transistor",
+    "igbt half bridge module": "insulated gate bipolar transistor",
+    # battery cells by their cathode chemistry, in any format (prismatic, pouch, cylindrical)
+    **{
+        f"{chemistry} {shape}cell": cell
+        for chemistry, cell in (
+            ("lfp", "li-ion lfp battery cell"),
+            ("lifepo4", "li-ion lfp battery cell"),
+            ("lithium iron phosphate", "li-ion lfp battery cell"),
+            ("lmo", "li-ion limn2o4 battery cell"),
+            ("limn2o4", "li-ion limn2o4 battery cell"),
+        )
+        for shape in ("", "prismatic ", "pouch ", "cylindrical ")
+    },
 }
 
 #: Upper-case shorthand of chemistry, fertilisers and materials → the compound (matched in capitals only).
@@ -1462,7 +1676,7 @@ CODES: dict[str, str] = {
     "ITO": "indium tin oxide",
     # semiconductor devices by their trade acronym (general electronics usage)
     "MOSFET": "transistor",
-    "IGBT": "transistor",
+    "IGBT": "insulated gate bipolar transistor",
     "BJT": "transistor",
     "FPGA": "logic type integrated circuit",
     "ASIC": "logic type integrated circuit",
@@ -1490,6 +1704,25 @@ CODES: dict[str, str] = {
     "PSU": "polysulfone",
     "PVF": "polyvinylfluoride",
     "PCC": "precipitated calcium carbonate",
+    # eighth pass: component, material and building codes of the trades (recalled general usage)
+    "MLCC": "surface-mounting capacitor",
+    "SDRAM": "memory type integrated circuit",
+    "DDR": "memory type integrated circuit",
+    "DDR3": "memory type integrated circuit",
+    "DDR4": "memory type integrated circuit",
+    "DDR5": "memory type integrated circuit",
+    "LPDDR4": "memory type integrated circuit",
+    "LPDDR5": "memory type integrated circuit",
+    "PCBA": "surface mounted printed wiring board",
+    "NHL": "hydraulic lime",
+    "HL": "hydraulic lime",
+    "GGBS": "ground granulated blast furnace slag",
+    "GGBFS": "ground granulated blast furnace slag",
+    "OPC": "portland cement",
+    "SLS": "c12-14 alkyl sulfate",
+    "SCS": "sodium cumenesulfonate",
+    "RSC": _CORRUGATED,
+    "CMHR": "flame retardant flexible polyurethane foam",
 }
 
 #: Chemical formulas and formula-like codes, matched case-sensitively as written (alone or as the first of two
@@ -1582,6 +1815,15 @@ FORMULAS: dict[str, str] = {
     "SO2": "liquid sulfur dioxide",
     "C3H8": "propane",
     "DMAc": "dimethylacetamide",
+    # eighth pass: precious and minor metals by their element symbol (as written, with a capital and a small
+    # letter: "Pd granules", "Au 999.9")
+    "Pd": "palladium",
+    "Pt": "platinum",
+    "Rh": "rhodium",
+    "Au": "gold",
+    "Ag": "silver",
+    "In": "indium",
+    "Ga": "high-grade gallium",
 }
 
 #: Standard grade designations → alloy family (patterns on lower-case text without accents).
@@ -1619,6 +1861,23 @@ GRADE_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bti-?6al-?4v\b|\bti64\b", "titanium"),
         (r"\bzamak\b|\bznal4", "zinc"),
         (r"\b(?:en-?)?gj[ls]\b|\bggg?\s*-?\d\d\b|\bductile iron\b|\bgrey iron\b|\bgray iron\b", "cast iron"),
+        # eighth pass: EN 1412 copper material numbers, the letter saying the family (A–C copper, K copper-tin,
+        # L–S copper-zinc; recalled), and EN 197-1 cement classes (CEM I Portland … CEM V/B composite)
+        (r"\baz91[a-z]?\b.*\bdie[\s-]*cast", "az91 diecast magnesium-alloy"),
+        (r"\baz91[a-z]?\b", "az91 magnesium-alloy"),
+        (r"\bcw\d{3}[lmnprs]\b", "brass"),
+        (r"\bcw\d{3}k\b", "bronze"),
+        (r"\bcw\d{3}[abc]\b", "copper cathode"),
+        (r"\bcem\s*i\b(?!\s*/)", "portland cement"),
+        (r"\bcem\s*ii\s*/\s*a\b", "cem ii/a cement"),
+        (r"\bcem\s*ii\s*/\s*b\b", "cem ii/b cement"),
+        (r"\bcem\s*iii\s*/\s*a\b", "cem iii/a cement"),
+        (r"\bcem\s*iii\s*/\s*b\b", "cem iii/b cement"),
+        (r"\bcem\s*iii\s*/\s*c\b", "cem iii/c cement"),
+        (r"\bcem\s*iv\s*/\s*a\b", "cem iv/a cement"),
+        (r"\bcem\s*iv\s*/\s*b\b", "cem iv/b cement"),
+        (r"\bcem\s*v\s*/\s*a\b", "cem v/a cement"),
+        (r"\bcem\s*v\s*/\s*b\b", "cem v/b cement"),
     )
 )
 
@@ -1642,6 +1901,7 @@ _CODE = re.compile(r"[A-Za-z0-9]+")
 # Form and part words written after an article's name that do not change its material (lemmas).
 _FORMS = frozenset(
     {
+        "needle",
         "fabric",
         "textile",
         "cloth",
@@ -1813,7 +2073,7 @@ _CLASS_WORDS = frozenset(
 )
 # Measures written after a name ("cling film 300 mm", "jerrycan 20 litre"): never part of the article.
 _UNITS = frozenset(
-    {"g", "kg", "t", "mm", "cm", "m", "l", "ml", "cl", "liter", "gsm", "micron", "um", "oz", "lb"}
+    {"g", "kg", "t", "mm", "cm", "m", "l", "ml", "cl", "liter", "gsm", "micron", "um", "oz", "lb", "inch", "cst"}
 )
 
 
@@ -2224,6 +2484,30 @@ def _table_material(words: tuple[str, ...]) -> str | None:
     return None
 
 
+# Electrical, data and density measures written with a number ("16 V", "100 nF", "50 VA", "8 Gb", "256 Gbit",
+# "45 kg/m³"): a rating of the thing, never the thing, and their letters ("V", "F") collide with grade letters
+# of other products ("CEM V/A"). Units are matched as written (SI prefixes, case-sensitive); amperes only
+# after a space ("10 A"; "zeolite 4A" is a grade), never after a slash or hyphen ("70D/24F", "Ti-6Al-4V").
+_MEASURE = re.compile(
+    r"(?<![\w./-])\d+(?:[.,]\d+)?(?:\s*(?:[kMmµμunp]?(?:V|W|F|Hz|VA|VAC|VDC|Ah|Wh|Ω)|[kMmµμ]A|ohms?"
+    r"|[KMGT](?:bit|b|B)|kg\s*/\s*m(?:³|3)|mAh|cSt|mPa\s*[·.]?\s*s)|\s+A)(?![\w/])"
+    # dimensions: "60 x 60", "5 x 11 mm", "3.5 inch"
+    r"|(?<![\w.])\d+(?:[.,]\d+)?(?:\s*[x×]\s*\d+(?:[.,]\d+)?){1,2}(?:\s*(?:mm|cm|m|in|inch)\b)?"
+    r"|(?<![\w.])\d+(?:[.,]\d+)?\s*(?:inch|in\.|\")(?!\w)"
+)
+
+
+def without_measures(name: str) -> str:
+    """``name`` without electrical, data and density measures ("MLCC 100 nF 16 V" → "MLCC"; "CEM V/A" and
+    "vitamin A" stay: a measure needs its number)."""
+    return re.sub(r"\s{2,}", " ", _MEASURE.sub(" ", name)).strip()
+
+
+def measures_of(name: str) -> str:
+    """The electrical, data and density measures written in ``name``, in order ("16 V 100 nF" …)."""
+    return " ".join(m.group(0) for m in _MEASURE.finditer(name))
+
+
 def known_material(name: str) -> str | None:
     """The material a name means by general knowledge, or None.
 
@@ -2238,17 +2522,24 @@ def known_material(name: str) -> str | None:
     material = cas_material(name) or trade_name_material(name)
     if material:
         return material
+    name = without_measures(name) or name
     name = _HYDRATE_DOT.sub("", name)  # "ZnSO4·H2O" is zinc sulfate, hydrated
     plain = strip_accents(name).lower()
     for pattern, material in GRADE_PATTERNS:
         if pattern.search(plain):
             return material
+    ethoxylate = ethoxylate_grade(name)
+    if ethoxylate:
+        return ethoxylate
     code = _code_material(name)
     if code and _CODE.findall(name)[0].isupper():  # "TEA 99%" written in capitals is the amine, not tea
         return code
     material = _table_material(_words(name))
     if material:
         return with_said_foam(plain, with_said_colour(plain, material))
+    material = _code_last(name)
+    if material:
+        return material
     first = re.match(r"\s*([^\W\d_]+)", name)
     material = german_chemical_name(first.group(1)) if first else None
     if material and _is_plain_tail(name[first.end() :]):
@@ -2256,28 +2547,59 @@ def known_material(name: str) -> str | None:
     return _code_material(name)
 
 
+# An alcohol ethoxylate said with its degree of ethoxylation ("C12-14 alcohol ethoxylate 7 EO", "AE 3"): the
+# database holds AE3, AE7, AE11 and AE>20; the nearest is taken (recalled surfactant nomenclature).
+_ETHOXYLATE = re.compile(r"ethoxylat|\bae\b|\bpolyoxyethylene\b", re.IGNORECASE)
+_EO_SAID = re.compile(r"\b(\d{1,2})\s*(?:eo|mol(?:es)?\b)|\bae\s*-?\s*(\d{1,2})\b", re.IGNORECASE)
+
+
+def ethoxylate_grade(text: str) -> str | None:
+    """The ethoxylated alcohol a name says by its EO number ("… ethoxylate 7 EO" → "ethoxylated alcohol
+    (AE7)"), or None when it names no ethoxylate or no number."""
+    if not _ETHOXYLATE.search(text):
+        return None
+    said = _EO_SAID.search(text)
+    if not said:
+        return None
+    degree = int(said.group(1) or said.group(2))
+    if degree >= 20:
+        return "ethoxylated alcohol (AE>20)"
+    nearest = min((3, 7, 11), key=lambda d: abs(d - degree))
+    return f"ethoxylated alcohol (AE{nearest})"
+
+
+def _code_last(name: str) -> str | None:
+    """An upper-case code (:data:`CODES`) that ends a name after one or two plain words ("Power MOSFET",
+    "barrier PVDC"), trailing numbers and article codes ignored; None otherwise. The code is the thing named,
+    the words before it say its kind."""
+    raw = _CODE.findall(name)
+    while raw and any(c.isdigit() for c in raw[-1]):
+        raw.pop()
+    if not 2 <= len(raw) <= 3 or not raw[-1].isupper() or raw[-1] not in CODES:
+        return None
+    # the words before are plain words or codes of the same thing ("DDR4 SDRAM")
+    if not all((w.isalpha() and not w.isupper()) or CODES.get(w) == CODES[raw[-1]] for w in raw[:-1]):
+        return None
+    return CODES[raw[-1]]
+
+
 def _code_material(name: str) -> str | None:
     """A chemical formula (:data:`FORMULAS`, case-sensitive) or an upper-case code (:data:`CODES`) alone, or
     followed by one form or class word ("NaOH pellets", "DAP fertiliser"), or by use words and then one ("IPA
     cleaning solvent"); None otherwise ("MAP tray" is modified-atmosphere packaging, not a fertiliser)."""
     raw = _CODE.findall(name)
-    while len(raw) > 1 and (raw[-1].isdigit() or raw[-1].lower() in _UNITS):
-        raw.pop()  # a strength or size after the code ("TEA 99%", "H2O2 50 %")
+    while len(raw) > 1 and (any(c.isdigit() for c in raw[-1]) or raw[-1].lower() in _UNITS):
+        raw.pop()  # a strength, size or article code after the code ("TEA 99%", "H2O2 50 %", "MLCC 0402 X7R")
     # a code or formula alone, or followed by one form or class word ("DAP fertiliser", "NaOH pellets"; not
     # "MAP tray", modified-atmosphere packaging), or by a use word and then one ("IPA cleaning solvent")
     tail = [lemma(w.lower()) for w in raw[1:]]
-    if (
-        not raw
-        or len(raw) > 3
-        or (tail and tail[-1] not in _FORMS | _CLASS_WORDS)
-        or any(w not in _USE_WORDS for w in tail[:-1])
-    ):
+    if not raw or len(raw) > 3 or any(w not in _USE_WORDS for w in tail[:-1]):
         return None
-    if raw[0] in FORMULAS:
-        return FORMULAS[raw[0]]
-    if raw[0].isupper() and raw[0] in CODES:
-        return CODES[raw[0]]
-    return None
+    material = FORMULAS.get(raw[0]) or (CODES.get(raw[0]) if raw[0].isupper() else None)
+    # the last word may also be the noun the code's own name ends with ("MUF adhesive", "NHL lime")
+    if material and tail and tail[-1] not in _FORMS | _CLASS_WORDS and tail[-1] != lemma(material.split()[-1]):
+        return None
+    return material
 
 
 # Water of crystallisation written after a formula ("ZnSO4·H2O", "CuSO4.5H2O", "MgSO4 * 7 H2O").
@@ -2295,6 +2617,7 @@ def _is_plain_tail(text: str) -> bool:
 # solvent", "PLA printing filament"): they do not change what the code names.
 _USE_WORDS = frozenset(
     {
+        "barrier",
         "cleaning",
         "printing",
         "3d",

@@ -163,6 +163,14 @@ COLOUR_INDEX_NAMES: dict[str, str] = {
     "pigment black 7": "carbon black",
     "pigment metal 1": "aluminium",
     "pigment metal 2": "bronze",
+    # the Colour Index constitution numbers cosmetic labels use (INCI "CI 77891"; recalled, eighth pass)
+    "ci 77891": "titanium dioxide",
+    "ci 77947": "zinc oxide",
+    "ci 77266": "carbon black",
+    "ci 77220": "precipitated calcium carbonate",
+    "ci 77120": "barite",
+    "ci 77000": "aluminium",
+    "ci 77002": "aluminium hydroxide",
 }
 
 # German chemical names are single compound words: cation + anion ("Natriumhydrogencarbonat"), an acid

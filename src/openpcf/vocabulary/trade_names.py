@@ -62,6 +62,9 @@ TRADE_NAMES: dict[str, str] = {
     "saran": "polyvinylidenchloride granulate",
     # polyamides, engineering and high-temperature polymers
     "zytel": "nylon 6-6",
+    "noryl": "polyphenylene ether, polystyrene",
+    "mylar": "polyethylene terephthalate, film",
+    "melinex": "polyethylene terephthalate, film",
     "ryton": "polyphenylene sulfide",
     "fortron": "polyphenylene sulfide",
     "udel": "polysulfone",
@@ -102,6 +105,7 @@ TRADE_NAMES: dict[str, str] = {
     "dowanol pm": "1-methoxy-2-propanol",
     "dowanol dpm": "dipropylene glycol monomethyl ether",
     "triton x": _NONIONIC,
+    "tinopal cbs": "distyrylbiphenyl type fluorescent whitening agent",
     "tergitol": _NONIONIC,
     "brij": _NONIONIC,
     "tween": _NONIONIC,
@@ -138,6 +142,25 @@ TRADE_NAMES: dict[str, str] = {
     "fermacell": "gypsum fibreboard",
     "leca": "expanded clay",
     "liapor": "expanded clay",
+}
+
+#: Brands whose material the picklist does not name (a polymer, fibre or board with no activity of its own:
+#: POM, PEI, polyimide, ionomer, aramid, UHMWPE, lyocell, hardboard …): the search expansion
+#: (:data:`openpcf.vocabulary.abbreviations.ABBREVIATIONS`) reads them from here, in the database's wording;
+#: the mapper does not, as its values must say words an activity uses. Together with :data:`TRADE_NAMES`
+#: this module is the one owner of trade-name expansions.
+SEARCH_ONLY_BRANDS: dict[str, str] = {
+    "delrin": "polyoxymethylene, acetal",
+    "ultem": "polyetherimide",
+    "tritan": "copolyester, polyethylene terephthalate",
+    "kapton": "polyimide, film",
+    "santoprene": "thermoplastic elastomer",
+    "hytrel": "thermoplastic polyester elastomer",
+    "surlyn": "ionomer, ethylene copolymer",
+    "nomex": "aramid fibre",
+    "dyneema": "polyethylene, ultra high molecular weight, fibre",
+    "tencel": "lyocell, cellulose fibre",
+    "masonite": "hardboard, fibreboard",
 }
 
 #: Families whose series says the polymer: (brand, pattern on the code after it, material).

@@ -85,7 +85,9 @@ _INORGANIC_CUES = re.compile(
 # and a need that asks for lead (leaded solder, "Pb containing", "SnPb").
 _LEADED = re.compile(r"\bPb containing\b|\bSn\d+(?:\.\d+)?Pb\d+")
 # (a tin-lead solder is also asked for by its ratio, "63/37" or "60/40" tin/lead — recalled solder usage)
-_ASKS_LEAD = re.compile(r"\b(?:lead|leaded|pb|snpb|sn\d+pb\d+|pb containing|63/37|60/40)\b", re.IGNORECASE)
+_ASKS_LEAD = re.compile(
+    r"\b(?:lead|leaded|pb|snpb|sn\d+\s*[/-]?\s*pb\d+|pb\d+|pb containing|63/37|60/40)\b", re.IGNORECASE
+)
 _SAYS_LEAD_FREE = re.compile(r"\b(?:lead|pb)[\s-]?free\b", re.IGNORECASE)
 # A processing step named as ecoinvent names its services, the process first and the material processed after
 # the comma ("wire drawing, copper", "batch dyeing, fibre, cotton", "drawing of pipe, steel", "section bar
@@ -143,6 +145,8 @@ RULES = (
     "farming_system",
     "said_qualifier",
     "said_strength",
+    "said_size",
+    "said_type",
     "generic_proxy",
 )
 
@@ -218,6 +222,8 @@ def score_candidate(
     step = process_step(c.reference_product) if role == "material" else None
     if step and step not in set(tokenize(need.head)) and step not in set(tokenize(need.context)):
         role = "service"  # a processing step the need does not name ("wire drawing" for "copper wire rod")
+    if role != "material" and len(cand) > 1 and set(cand) <= set(need.head_tokens):
+        role = "material"  # the head says every word of it ("AZ91 diecast" names "magnesium-alloy, AZ91, diecast")
     if "role" in rules and role != "material" and role != asked:
         score -= 0.5
         notes.append(f"a {role} activity, not a material")
@@ -234,9 +240,10 @@ def score_candidate(
         score -= 0.15
         notes.append("matches only the context, none of the head words")
     need_text = f"{need.text} {need.context}"
-    if "recycled" in rules and recycled_mismatch(need_text, c.reference_product):
+    # the head as read counts too: "rPET" is read as recycled polyethylene terephthalate
+    if "recycled" in rules and recycled_mismatch(f"{need_text} {need.head}", c.reference_product):
         score -= 0.15
-        notes.append("a recycled material, and the need does not ask for recycled content")
+        notes.append(_RECYCLED_NOTE)
     if (
         "lead_free" in rules
         and _LEADED.search(c.reference_product)
@@ -265,6 +272,27 @@ def score_candidate(
         or Counter(cand) == Counter(need.head_tokens)
     )
     return ScoredCandidate(c, score, head_cov, precision, tuple(notes), logit, says_head)
+
+
+_RECYCLED_NOTE = "a recycled material, and the need does not ask for recycled content"
+
+
+def recycled_when_only_it_says_the_head(scored: list[ScoredCandidate]) -> list[ScoredCandidate]:
+    """Part of rule ``recycled``: a recycled activity keeps its score when it alone says every head word (no
+    virgin candidate covers the head as fully: "polystyrene foam slab with graphite, 6% recycled" is the only
+    graphite slab), since virgin material is the default only where the database offers it."""
+    recycled = [s for s in scored if _RECYCLED_NOTE in s.notes]
+    if not recycled:
+        return scored
+    best_virgin = max((s.head_coverage for s in scored if _RECYCLED_NOTE not in s.notes), default=0.0)
+    out = []
+    for s in scored:
+        if _RECYCLED_NOTE in s.notes and s.head_coverage >= 1.0 > best_virgin:
+            note = "recycled, but no virgin activity says every head word"
+            notes = tuple(n for n in s.notes if n != _RECYCLED_NOTE) + (note,)
+            s = replace(s, score=s.score + 0.15, notes=notes)
+        out.append(s)
+    return out
 
 
 def prefer_base_name(need: MaterialNeed, scored: list[ScoredCandidate]) -> list[ScoredCandidate]:
@@ -303,7 +331,16 @@ def same_kind(need: MaterialNeed, best: ScoredCandidate | None) -> bool:
     generic chemical, not another product that happens to share the function word."""
     if best is None or need.head_noun not in best.candidate.tokens:
         return False
-    return best.precision >= 0.5
+    if best.precision >= 0.5:
+        return True
+    # ecoinvent's state suffix (", without solvent, in 47.5% solution state") says the form it is sold in, not
+    # its kind: the kind is read from the other words ("printing ink, offset" for an offset ink)
+    kind = [t for t in best.candidate.tokens if t not in _STATE_WORDS and not any(ch.isdigit() for ch in t)]
+    said = set(need.head_tokens) | set(need.context_tokens)
+    return bool(kind) and sum(t in said for t in kind) >= 0.5 * len(kind)
+
+
+_STATE_WORDS = frozenset({"without", "with", "water", "solvent", "in", "solution", "state"})
 
 
 #: Qualifier pairs ecoinvent uses to name two variants of one product ("flat glass, coated / uncoated",
@@ -385,6 +422,68 @@ def prefer_said_strength(need: MaterialNeed, scored: list[ScoredCandidate]) -> l
     return out
 
 
+_SIZE_BOUND = re.compile(r"([<>])\s*(\d+(?:\.\d+)?)\s*(mm|cm|m)\b")
+_SAID_LENGTH = re.compile(
+    r"(?<![\w.])(\d+(?:[.,]\d+)?(?:\s*[x×]\s*\d+(?:[.,]\d+)?)*)\s*(mm|cm)\b", re.IGNORECASE
+)
+_MM = {"mm": 1.0, "cm": 10.0, "m": 1000.0}
+
+
+def said_size_mm(text: str) -> float | None:
+    """The largest length a text says, in mm ("5 x 11 mm" → 11, "35 mm high" → 35, "2.5 cm" → 25), or None."""
+    sizes = [
+        float(n.replace(",", ".")) * _MM[m.group(2).lower()]
+        for m in _SAID_LENGTH.finditer(text)
+        for n in re.split(r"\s*[x×]\s*", m.group(1))
+    ]
+    return max(sizes) if sizes else None
+
+
+def prefer_said_size(need: MaterialNeed, scored: list[ScoredCandidate]) -> list[ScoredCandidate]:
+    """Rule ``said_size``: an activity that bounds its size ("capacitor, electrolyte type, < 2cm height") loses
+    0.15 when the length the need says (its largest, in mm) is on the other side of the bound; a need that says
+    no length is left alone."""
+    size = said_size_mm(f"{need.text} {need.context}")
+    if size is None:
+        return scored
+    out = list(scored)
+    for i, s in enumerate(scored):
+        bound = _SIZE_BOUND.search(s.candidate.reference_product)
+        if not bound:
+            continue
+        limit = float(bound.group(2)) * _MM[bound.group(3)]
+        if (bound.group(1) == "<" and size >= limit) or (bound.group(1) == ">" and size <= limit):
+            note = f"bounds its size ({bound.group(0)}), the need says {size:g} mm"
+            out[i] = replace(s, score=s.score - 0.15, notes=(*s.notes, note))
+    return out
+
+
+_TYPE_QUALIFIER = re.compile(r",\s*([a-z][\w-]*) type\b", re.IGNORECASE)
+
+
+def prefer_said_type(need: MaterialNeed, scored: list[ScoredCandidate]) -> list[ScoredCandidate]:
+    """Rule ``said_type``: when candidates of one base name are told apart by "X type" ("capacitor,
+    electrolyte type" / "capacitor, film type"; "integrated circuit, logic type" / "…, memory type") and the
+    need says one of those X, the siblings that say another type lose 0.15."""
+    said = set(tokenize(f"{need.head} {need.text}"))
+    types: dict[str, list[tuple[int, str]]] = {}
+    for i, s in enumerate(scored):
+        kind = _TYPE_QUALIFIER.search(s.candidate.reference_product)
+        if kind:
+            base = s.candidate.reference_product.split(",")[0].strip().lower()
+            types.setdefault(base, []).append((i, kind.group(1).lower()))
+    out = list(scored)
+    for members in types.values():
+        kinds = {k for _, k in members}
+        if len(kinds) < 2 or not any(set(tokenize(k)) <= said for k in kinds):
+            continue
+        for i, k in members:
+            if not set(tokenize(k)) <= said:
+                s = out[i]
+                out[i] = replace(s, score=s.score - 0.15, notes=(*s.notes, f"a {k} type, the need says another"))
+    return out
+
+
 #: Farming-system qualifiers ecoinvent appends to a product that also exists without them.
 FARMING_QUALIFIERS = (", organic", ", Swiss integrated production")
 _ASKS_FARMING = re.compile(
@@ -460,6 +559,8 @@ class OfflineMapper:
             score_candidate(need, c, r, asked=asked, reranker=self.reranker, rules=self.rules)
             for r, c in enumerate(cands)
         ]
+        if "recycled" in self.rules:
+            scored = recycled_when_only_it_says_the_head(scored)
         if "head_noun" in self.rules:
             scored = require_head_noun(need, scored)
         if "base_name" in self.rules:
@@ -470,6 +571,10 @@ class OfflineMapper:
             scored = prefer_said_qualifier(need, scored, self.search)
         if "said_strength" in self.rules:
             scored = prefer_said_strength(need, scored)
+        if "said_size" in self.rules:
+            scored = prefer_said_size(need, scored)
+        if "said_type" in self.rules:
+            scored = prefer_said_type(need, scored)
         scored.sort(key=lambda s: (-s.score, -s.logit, s.candidate.index))
         return need, scored
 

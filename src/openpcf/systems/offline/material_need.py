@@ -19,11 +19,15 @@ from openpcf.search.lexical import tokenize
 from openpcf.vocabulary.cas_numbers import cas_material
 from openpcf.vocabulary.common_names import (
     domain_reading,
+    ethoxylate_grade,
     known_material,
+    measures_of,
     mounting_spelled_out,
     package_mounting,
+    without_measures,
 )
 from openpcf.vocabulary.material_words import RECYCLED_MARKERS
+from openpcf.vocabulary.names import singular
 from openpcf.vocabulary.spellings import iupac_spelling
 from openpcf.vocabulary.translation import english_name
 
@@ -191,7 +195,9 @@ _ACRONYM_PLURAL = re.compile(r"\b([A-Z]{2,})s\b")
 def _singular_oes(word: str) -> str:
     """A "-oes" plural read singular: "potatoes" → "potato", "mangoes" → "mango" (the search tokenizer reads
     them as "potatoe"); words of seven letters or more only, so "shoes" or "canoes" stay."""
-    return word[:-2] if len(word) >= 7 and word.lower().endswith("oes") else word
+    if len(word) < 7 or not word.lower().endswith("oes"):
+        return word
+    return word[: len(singular(word.lower()))]
 
 
 # Grade words written after a polymer's name: fillers and reinforcement (ISO 1043-2 / ISO 11469 marking such
@@ -200,7 +206,7 @@ def _singular_oes(word: str) -> str:
 # polymer with them; a database names the polymer (and, for nylons, its glass-filled grade).
 _POLYMER_GRADE_TAIL = re.compile(
     r"(?:[\s,-]+(?:(?:gf|gb|gk|cf|md|mf|mx|ms|tf|t|m)\s*-?\d{1,2}|(?:glass|talc|mineral|carbon|chalk)"
-    r"(?:[\s-]+fib(?:re|er)s?)?(?:[\s-]+(?:filled|reinforced))?|compounds?|grade|homopolymer|homopolimero|omopolimero|homopolymere|(?:random|block|impact)[\s-]+copolymer|impact[\s-]+modified|"
+    r"(?:[\s-]+fib(?:re|er)s?)?(?:[\s-]+(?:filled|reinforced))?|compounds?|grade|homopolymer|homopolimero|omopolimero|homopolymere|(?:(?:random|block|impact)[\s-]+)?copolymer|impact[\s-]+modified|"
     r"uv[\s-]+stabili[sz]ed|heat[\s-]+stabili[sz]ed|flame[\s-]+retardant|fr|v-?0|hb|black|natural|"
     r"colou?red|filled|reinforced))+\s*$",
     re.IGNORECASE,
@@ -257,6 +263,15 @@ _QUALIFIER_TAIL = re.compile(
     r"(?:mono|di|tri|tetra|penta)?(?:sodium|potassium|calcium|ammonium|magnesium|zinc)\s+salt|"
     r"\d+(?:[.,]\d+)?\s*%(?:\s+(?:purity|pure|protein|fat|oil|min|minimum|assay|solids|active|w/w|"
     r"strength|concentration|content))?|(?:min\.?|minimum|high)?\s*purity))+\s*$",
+    re.IGNORECASE,
+)
+
+
+# A processing route said as a grade ("blow moulding grade", "injection moulding grade", "film grade"): what the
+# polymer is made for, never the thing bought (eighth pass).
+_PROCESS_GRADE = re.compile(
+    r"\b((?:(?:blow|injection|rotational|compression|extrusion)[\s-]+mou?lding|extrusion|thermoforming|"
+    r"film|fibre|fiber|pipe|cable|casting|coating))[\s-]+grade\b",
     re.IGNORECASE,
 )
 
@@ -466,6 +481,10 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
     head = mounting_spelled_out(iupac_spelling(" ".join(_singular_oes(w) for w in need.head.split())))
     head = _ACRONYM_PLURAL.sub(r"\1", head)  # "LEDs" → "LED", which the abbreviation table expands
     context = need.context
+    # an electrical, data or density rating ("16 V", "8 Gb", "45 kg/m³") is context, never the thing bought
+    measured = without_measures(head)
+    if measured and measured != head:
+        head, context = measured, f"{measures_of(head)} {context}".strip()
     # "perlite, expanded", "calcium carbonate, precipitated": a participle after the comma is said before the
     # name, the English way (and the database's, "expanded perlite")
     participle = None if need.written_head else _PARTICIPLE_AFTER.match(context)
@@ -482,6 +501,12 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
             not w.isalpha() or w in _CONTAINER_WORDS or w in UNIT_WORDS for w in words
         ):
             head, context = iupac_spelling(after_of[0]), f"{head} {after_of[1]}".strip()
+    # a process said before "grade" is the polymer's grade, not a service bought ("HDPE blow moulding grade")
+    process_grade = _PROCESS_GRADE.search(need.text)
+    if process_grade:
+        said = re.search(rf"[\s,-]+{re.escape(process_grade.group(1))}(?:[\s-]+grade)?\s*$", head, re.IGNORECASE)
+        if said and said.start() > 0:
+            head, context = head[: said.start()].strip(" ,-"), f"{process_grade.group(0)} {context}".strip()
     # a trailing grade, type, class or purity qualifies the head, it is not the thing bought
     plain, qualifier = without_qualifier(head)
     if qualifier:
@@ -497,6 +522,7 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
         or (qualifier and known_material(head))
         or known_material(plain)
         or domain_reading(plain, context)
+        or ethoxylate_grade(need.text)
     )
     head = plain
     if not material:  # a compounded or filled polymer grade is bought as its polymer ("PA6 GF30")
