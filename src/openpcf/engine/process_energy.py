@@ -379,14 +379,35 @@ _FOR_A_MACHINE = re.compile(r"\b(helmets?|locks?|racks?|bags?|covers?|cases?|glo
                             r"detergents?|cleaners?|descalers?|rinse aids?|salt|filters?|hoses?|spare parts?|"
                             r"accessor(y|ies)|baskets?|bells?|lights?|lamps?)\b")
 
+#: Words of a food product's name: the food_processing class (then canning or baking by the name). Prepared and
+#: preserved foods as a practitioner names them — meat products (sausages, ham, burgers, nuggets), dairy products
+#: (cheese, yoghurt, ice cream, butter), baked goods, fried and frozen potato products, spreads, breakfast cereals.
+#: Not "cream" or "jelly" alone (hand cream, petroleum jelly are no food).
+_FOOD_PRODUCT_WORDS = (
+    r"\b(food|foods|canned|can \d|tomato|beans?|peas|chickpeas?|peach|fruit|vegetables?|pasta|sauce|"
+    r"meat|cheese|milk|dairy|bread|flour|sugar|chocolate|coffee|tea|olive|oil seed|cereal|rice|jam|"
+    r"conserve|syrup|sausages?|ham|bacon|salami|burgers?|patt(y|ies)|nuggets?|meatballs?|fish fingers?|fillets?|"
+    r"mozzarella|yog(h)?o?urts?|ice ?creams?|butter|margarine|spreads?|biscuits?|cookies?|crackers?|cakes?|"
+    r"pastr(y|ies)|croissants?|muffins?|buns?|pizzas?|crisps|fries|french fries|chips|honey|muesli|granola|"
+    r"porridge|soups?|ready meals?|frozen|tofu|hummus|peanut butter|confectionery|sweets|candy)\b")
+#: The inputs of a food: raw commodities and ingredients (cereals and flours, sugars, fats and oils, dairy, eggs,
+#: meat and fish, cocoa, fruit and vegetables). With the food classes of
+#: :func:`openpcf.factors.material_class.material_class` (fruit, vegetable, legume, cereal ...), the mass evidence
+#: for ``food_processing`` (a word is evidence only with the food mass that carries it). Not "oil", "fat" or
+#: "salt" alone (mineral oil, paraffin oil, de-icing salt are no food ingredients).
+_FOOD_INPUT_WORDS = (
+    _FOOD_PRODUCT_WORDS[:-3] + r"|wheat|oats?|barley|rye|maize|corn|semolina|starch|glucose|dextrose|fructose|"
+    r"sucrose|molasses|cocoa|cocoa butter|cocoa mass|cream|palm (kernel )?oil|coconut|vegetable fats?|lard|tallow|eggs?|egg yolks?|whey|curd|"
+    r"casein|pork|beef|veal|lamb|mutton|chicken|poultry|turkey|duck|fish|cod|tuna|salmon|haddock|pollock|mackerel|"
+    r"sardines?|shrimps?|prawns?|seafood|potato(es)?|nuts?|peanuts?|almonds?|hazelnuts?|raisins?|onions?|"
+    r"breadcrumbs?|rusk|yeast|gelatine?|pectin|soy\w*|soya|lentils?|herbs?|spices?)\b")
+
 # Keyword → product class. Order matters: the first class whose pattern matches wins.
 _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("brewing", r"\b(beers?|lagers?|pale ales?|brown ales?|stouts?|pilsners?|pilsener|pils|porters?|wheat beers?|"
                 r"bocks?|bitters? ale)\b"),
     ("beverages", r"\b(drink|beverage|juice|soda water|lemonade|wine|nectar|water bottled|mineral water)\b"),
-    ("food_processing", r"\b(food|canned|can \d|tomato|beans?|peas|chickpeas?|peach|fruit|vegetable|pasta|sauce|"
-                        r"meat|cheese|milk|dairy|bread|flour|sugar|chocolate|coffee|tea|olive|oil seed|cereal|rice|jam|"
-                        r"conserve|syrup)\b"),
+    ("food_processing", _FOOD_PRODUCT_WORDS),
     ("autoclaved_curing", r"\b(autoclaved|fib(re|er)[- ]?cement|aerated concrete|aircrete|aac|"
                           r"calcium[- ]silicate (boards?|bricks?|blocks?|units?)|sand[- ]?lime (bricks?|blocks?|units?)|"
                           r"cellulose[- ]cement)\b"),
@@ -478,7 +499,9 @@ _CLASS_INPUTS: dict[str, str] = {
                             r"transformers?)\b",
     "machinery_assembly": r"\b(aluminium|aluminum|steel|iron|copper|zinc|brass|bronze|metal|poly\w*|plastics?|"
                           r"abs|pp|pe|pvc|rubber|epdm|motors?|compressors?|heating elements?|gears?|bearings?)\b",
-    "food_processing": _CLASS_PATTERNS[1][1],
+    # the food's own ingredients (this once read the pattern list by position, and when beer moved to the front
+    # the beverage words stood for food inputs: milk, meat or butter backed no food class)
+    "food_processing": _FOOD_INPUT_WORDS,
     # fermentation is backed by its carbohydrate feedstock (a name alone is not enough: bought citric acid
     # blended into a cleaner is formulation, not fermentation)
     "fermentation": r"\b(corn|maize|glucose|dextrose|sucrose|sugar|molasses|starch|wheat|cassava|tapioca|"
