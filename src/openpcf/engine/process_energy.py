@@ -158,6 +158,18 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "when the product's name names a baked good (bread, loaf, biscuits, cakes, pastry ...). Estimate.",
         ),
         EnergyDefault(
+            "frying", "Fried snacks (potato crisps, tortilla and vegetable chips): washing, slicing, frying, seasoning",
+            0.5, 9.0,
+            "Frying drives most of the water out of the slices: about 3.5-4 kg of potatoes (about 80 % water) make 1 kg "
+            "of crisps of about 2 % water and 30-35 % oil, so some 2.5 kg of water is evaporated per kg, about 5.7 MJ "
+            "of latent heat (2.26 MJ per kg) plus the sensible heat of slices and oil; at a fryer and heat-exchanger "
+            "efficiency of about 0.65 that is about 9 MJ of gas per kg of crisps (mass and energy balance from "
+            "textbook values; engineering estimate). About 0.5 kWh per kg for peeling, slicing, washing, oil "
+            "circulation, seasoning and packing (assumption). The potatoes and the oil are listed inputs; a par-fried "
+            "frozen product (French fries) evaporates far less and keeps the general food default. A further step: "
+            "a raw-potato or oil factor covers none of it. Estimate.",
+        ),
+        EnergyDefault(
             "brewing", "Beer brewing (milling, mashing, wort boiling, fermentation and lagering, filtration)", 0.1, 1.3,
             "A brewery boils the wort (about an hour), heats the mash and cleans in place, and cools fermentation and "
             "lagering: European brewery benchmarks are about 100-150 MJ of heat and 8-12 kWh of electricity per "
@@ -181,6 +193,23 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "The process chemicals (about 0.5-0.7 kg NaOH, 0.1 kg CS2 and 0.6-1 kg H2SO4 per kg of viscose, "
             "recalled) are not included: list them in the composition to count them. Mills that raise steam from "
             "coal make the natural-gas heat factor a lower bound. Estimate.",
+        ),
+        EnergyDefault(
+            "footwear", "Footwear made from leather, textile, foam and rubber parts (cutting, stitching, sole moulding "
+            "or vulcanising, lasting, cementing, finishing)", 6.0, 10.0,
+            "Shoes are made from bought leather, fabric, EVA or PU granulate and rubber compound: uppers are cut and "
+            "stitched, foam midsoles expanded and compression- or injection-moulded, rubber outsoles vulcanised in "
+            "heated presses, and the shoe lasted, cemented (adhesive activation and curing ovens, heat-setting), "
+            "finished and packed in air-conditioned halls. Built from the component steps (engineering estimate, "
+            "recalled orders): foam moulding and rubber vulcanising about 1.5-3 kWh and several MJ of press and "
+            "steam heat per kg of sole, knitting or weaving and dyeing the upper fabric about 1.5-3 kWh and 10-20 MJ "
+            "per kg of fabric, stitching, lasting, cementing and climate control about 2-3 kWh per kg of shoe: about "
+            "6 kWh and 10 MJ per kg of shoe. The cradle-to-gate study of a running shoe by Cheah, Ciceri, Olivetti, "
+            "Matsumura, Forterre, Roth & Kirchain (J. Cleaner Production 44, 2013, 18-29; recalled) put about two "
+            "thirds of its roughly 14 kg CO2e per pair into materials processing and manufacturing, largely "
+            "electricity in coal-based grids: this default is at the lower end of that. A further step: material "
+            "factors for hide leather, resin granulate or rubber cover none of it. Estimate.",
+            spread=2.5,
         ),
         EnergyDefault(
             "textiles", "Textiles (flat default when the fabrication level is not named; else stage-wise)", 2.5, 5.0,
@@ -416,10 +445,16 @@ _FOOD_INPUT_WORDS = (
     r"sardines?|shrimps?|prawns?|seafood|potato(es)?|nuts?|peanuts?|almonds?|hazelnuts?|raisins?|onions?|"
     r"breadcrumbs?|rusk|yeast|gelatine?|pectin|soy\w*|soya|lentils?|herbs?|spices?)\b")
 
+#: Products *for* shoes that are not shoes (care products, boxes, storage, parts sold alone).
+_FOR_FOOTWEAR = re.compile(r"\b(polish|cream|sprays?|box(es)?|racks?|cabinets?|horns?|trees?|laces|insoles only|"
+                           r"covers?|bags?|dryers?|cleaners?)\b")
+
 # Keyword → product class. Order matters: the first class whose pattern matches wins.
 _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("brewing", r"\b(beers?|lagers?|pale ales?|brown ales?|stouts?|pilsners?|pilsener|pils|porters?|wheat beers?|"
                 r"bocks?|bitters? ale)\b"),
+    ("frying", r"\b(crisps|potato chips|tortilla chips|corn chips|vegetable chips|plantain chips|kettle chips|"
+               r"fried snacks?|pork rinds|prawn crackers)\b"),
     ("beverages", r"\b(drink|beverage|juice|soda water|lemonade|wine|nectar|water bottled|mineral water)\b"),
     ("food_processing", _FOOD_PRODUCT_WORDS),
     ("autoclaved_curing", r"\b(autoclaved|fib(re|er)[- ]?cement|aerated concrete|aircrete|aac|"
@@ -434,6 +469,8 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("sanitary_ceramics", r"\b(sanitary ?ware|sanitary ceramics?|vitreous china|washbasins?|wash basins?|"
                           r"hand basins?|toilets?|toilet bowls?|wc pans?|urinals?|bidets?|cisterns?)\b"),
     ("ceramic_firing", r"\b(ceramics?|porcelain|stoneware|earthenware|tiles?|tiling|tableware|faience|majolica)\b"),
+    ("footwear", r"\b(footwear|shoes?|sneakers?|trainers|boots|ankle boots|sandals?|slippers?|loafers?|"
+                 r"espadrilles?|clogs?|flip[- ]flops?|moccasins?|brogues?|oxfords)\b"),
     ("regenerated_cellulose", r"\b(viscose|rayon|modal|lyocell|cupro|regenerated cellulose|cellulosic fib(re|er)s?|"
                               r"man-?made cellulos\w* fib(re|er)s?)\b"),
     ("textiles", r"\b(yarn|fib(re|er)s?|textiles?|fabrics?|cloth|wool|cotton|staple|thread|nonwoven|denim|garments?|"
@@ -503,6 +540,12 @@ _CLASS_INPUTS: dict[str, str] = {
                       r"wire|tinplate)\b",
     "plastics_compounding": r"\b(poly\w*|pa ?6+|eva|pvb|plastics?|granulate|resin|glass fib\w*|talc|masterbatch)\b",
     "plastic_conversion": r"\b(poly\w*|plastics?|pe|pp|pet|ps|pvc|abs|hdpe|ldpe|lldpe|ink|masterbatch)\b",
+    "frying": r"\b(potato(es)?|maize|corn|tortillas?|plantains?|cassava|vegetables?|beetroot|parsnips?|"
+              r"sweet potato(es)?|sunflower oil|rapeseed oil|palm oil|palm olein|vegetable oil|frying oil|"
+              r"\w+ oil|salt|seasoning)\b",
+    "footwear": r"\b(leather|suede|nubuck|rubber|eva|ethylene[- ]vinyl acetate|polyurethane|pu|tpu|tpr|pvc|foam|"
+                r"textiles?|fabrics?|mesh|canvas|lining|polyester|nylon|polyamide|cotton|wool|felt|cork|soles?|"
+                r"outsoles?|midsoles?|insoles?|uppers?|laces?|heel counters?|toe caps?|adhesives?|cement)\b",
     # a cellulose fibre is spun from dissolving pulp: the pulp (not a viscose fibre bought in) backs the class,
     # so a viscose dress made of viscose fibre stays a textile
     "regenerated_cellulose": r"\b(dissolving pulp|dissolving wood pulp|pulp|cellulose pulp|wood pulp|cotton linters?|"
@@ -557,6 +600,8 @@ def _classes(text: str) -> list[str]:
     out = [cls for cls, pattern in _CLASS_PATTERNS if re.search(pattern, lowered)]
     if "pcb_fabrication" in out and re.search(_POPULATED_BOARD, lowered):
         out.remove("pcb_fabrication")  # a populated board is assembled, not fabricated from laminate
+    if "footwear" in out and _FOR_FOOTWEAR.search(lowered):
+        out.remove("footwear")  # shoe polish, a shoe box or a boot rack is not the shoe
     if "machinery_assembly" in out and _FOR_A_MACHINE.search(lowered):
         out.remove("machinery_assembly")  # a bike helmet or dishwasher tablets are not the machine
     return out
@@ -672,7 +717,8 @@ def _infer_product_class(name: str, description: str | None,
 #: tempering bought flat glass; drilling, plating and etching bought laminate into a board; mounting and
 #: assembling bought parts): a factor covering the conversion of the bought good does not cover it.
 FURTHER_STEP_CLASSES = frozenset({"glass_products", "pcb_fabrication", "electronics_assembly", "food_canning", "baking",
-                                  "machinery_assembly", "autoclaved_curing", "regenerated_cellulose"})
+                                  "machinery_assembly", "autoclaved_curing", "regenerated_cellulose", "footwear",
+                                  "frying"})
 
 
 #: Formed metal products a factor can be *for* (not only the metal they are made of). When the product's name
