@@ -28,6 +28,8 @@ def test_olive_oil_from_olives_applies_the_yield_to_the_fruit_factor():
     ("textile lining", "openpcf-estimate:textile:fabric-unspecified-fibre"),
     ("zip", "openpcf-estimate:textile:zip-fastener"),
     ("sawdust", "literature:wood:wood-chips"),
+    ("particleboard", "openpcf-estimate:wood:particleboard"),
+    ("melamine-faced particleboard", "openpcf-estimate:wood:particleboard"),   # the board under its finish
 ])
 def test_sweep_names_reach_a_factor_of_their_own(name, factor_id):
     t = estimate(ProductSpec(name="Test article", composition=f"{name}: 100%"), runs=100, seed=1)
