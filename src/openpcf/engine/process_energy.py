@@ -76,6 +76,17 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "upper end. Estimate.",
         ),
         EnergyDefault(
+            "tableware_firing", "Ceramic tableware and ornamentalware (mugs, plates, bowls: forming, drying, biscuit "
+            "firing, glazing, glost firing, decoration)", 1.0, 25.0,
+            "Table- and ornamentalware is fired two or three times (biscuit at about 900-1000 C, glost at about "
+            "1200-1400 C for porcelain, decoration firing), often in periodic kilns with much kiln furniture per kg "
+            "of ware: the EU BREF for the Ceramic Manufacturing Industry (JRC 2007) gives household ceramics a "
+            "specific energy several times that of wall and floor tiles, of the order of 20-50 GJ per tonne "
+            "(recalled), here 25 MJ of gas per kg, and about 1 kWh per kg for slip and body preparation, jiggering, "
+            "pressing or casting, glazing and compressed air (assumption). Estimate.",
+            spread=2.5,
+        ),
+        EnergyDefault(
             "sanitary_ceramics", "Sanitaryware of vitreous china (slip casting, long drying, firing, refiring)",
             0.5, 14.0,
             "WC pans, washbasins and cisterns are slip-cast in moulds, dried slowly and fired at about 1200-1250 C, "
@@ -468,6 +479,8 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
                             r"terracotta|clay pipes?|vitrified clay)\b"),
     ("sanitary_ceramics", r"\b(sanitary ?ware|sanitary ceramics?|vitreous china|washbasins?|wash basins?|"
                           r"hand basins?|toilets?|toilet bowls?|wc pans?|urinals?|bidets?|cisterns?)\b"),
+    ("tableware_firing", r"\b(tableware|dinnerware|crockery|mugs?|cups?|teacups?|saucers?|plates?|bowls?|teapots?|jugs?|"
+                         r"vases?|dinner sets?|tea sets?|ornamentalware)\b"),
     ("ceramic_firing", r"\b(ceramics?|porcelain|stoneware|earthenware|tiles?|tiling|tableware|faience|majolica)\b"),
     ("footwear", r"\b(footwear|shoes?|sneakers?|trainers|boots|ankle boots|sandals?|slippers?|loafers?|"
                  r"espadrilles?|clogs?|flip[- ]flops?|moccasins?|brogues?|oxfords)\b"),
@@ -518,6 +531,10 @@ _CLASS_INPUTS: dict[str, str] = {
                           r"recycled glass|nepheline|glass batch|salt ?cake|sodium sulfate|sodium sulphate)\b",
     "ceramic_firing": r"\b(clays?|kaolin\w*|ball clay|china clay|feldspars?|quartz|sand|silica|shale|marl|talc|"
                       r"wollastonite|nepheline|glazes?|frits?|engobe|chamotte|grog|bentonite|calcite|limestone|dolomite)\b",
+    # the body of tableware is a ceramic body: the ceramic inputs carry the class (a paper cup or a steel plate
+    # has none)
+    "tableware_firing": r"\b(clays?|kaolin\w*|ball clay|china clay|feldspars?|quartz|silica|talc|nepheline|"
+                        r"bone ash|glazes?|frits?|alumina|stoneware body|porcelain body)\b",
     "sanitary_ceramics": r"\b(clays?|kaolin\w*|ball clay|china clay|feldspars?|quartz|sand|silica|talc|nepheline|"
                          r"glazes?|frits?|chamotte|grog|bentonite|calcite|limestone|dolomite)\b",
     "structural_ceramics": r"\b(clays?|shale|marl|loam|brick earth|sand|chamotte|grog|sawdust|limestone|chalk|"
