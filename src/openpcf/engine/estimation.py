@@ -44,6 +44,7 @@ from openpcf.engine.material_names import (
     canned_state,
     carbonate_of,
     class_queries,
+    surface_substrate,
     cooked_pulse,
     cooked_state,
     dry_form,
@@ -396,6 +397,7 @@ def own_material_class(name: str) -> str | None:
     from openpcf.factors.material_class import material_class
     from openpcf.factors.name_reading import read_name
 
+    name = surface_substrate(name) or name  # "melamine-faced particleboard" is a wood board, not a melamine resin
     reading = read_name(name)  # the resolver's reading: "Kupfer" is copper, a metal
     if reading.material_class in PROXY_QUERIES:
         return reading.material_class
@@ -524,7 +526,7 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
         activity, match = choose_factor(reading, source, geography=geography, extra_queries=extra, context=context)
         method = None
         if match is None and forced is None:
-            fallback = class_queries(line.name, recycled=line.recycled) or (
+            fallback = class_queries(surface_substrate(line.name) or line.name, recycled=line.recycled) or (
                 class_queries(product_name, recycled=line.recycled) if not reading.queries else ()
             )
             if fallback:

@@ -80,6 +80,23 @@ GENERIC_CLASSES: dict[str, tuple[str, ...]] = {
 }
 
 
+#: A surface finish written before the substrate it covers ("melamine-faced particleboard", "oak-veneered MDF",
+#: "powder-coated steel tube", "paper-faced gypsum board"): the overlay is a few per cent of the mass, so the
+#: substrate is looked up first (a practitioner costs the board; the finish word must not make a melamine board a
+#: melamine resin). The finish itself is listed separately when it matters.
+_SURFACE_FINISH = re.compile(
+    r"^(?:(?:melamine|laminate|hpl|cpl|paper|foil|vinyl|pvc|[a-z]+ veneer|veneer|fabric|film|resin)"
+    r"[- ](?:faced|coated|covered|laminated|wrapped|overlaid|surfaced)|(?:[a-z]+[- ])?veneered|lacquered|painted|"
+    r"powder[- ]coated|varnished|foil[- ]wrapped)\s+(?P<substrate>\S.*)$", re.I)
+
+
+def surface_substrate(name: str) -> str | None:
+    """The substrate a name with a leading surface finish covers ("melamine-faced particleboard" →
+    "particleboard"), else None."""
+    m = _SURFACE_FINISH.match(name.strip())
+    return m.group("substrate").strip() if m else None
+
+
 @dataclass(frozen=True)
 class MaterialReading:
     """How to look a component up: ``queries`` best first, its ``role``, and whether it is recycled."""
@@ -183,6 +200,9 @@ def interpret(name: str) -> MaterialReading:
             for q in GENERIC_CLASSES[key]:
                 add(q)
         else:
+            substrate = surface_substrate(base_head)
+            if substrate:
+                add(substrate)
             add(base_head)
             for d in specific_details:
                 add(d)

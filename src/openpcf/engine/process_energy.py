@@ -76,6 +76,17 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "upper end. Estimate.",
         ),
         EnergyDefault(
+            "tableware_firing", "Ceramic tableware and ornamentalware (mugs, plates, bowls: forming, drying, biscuit "
+            "firing, glazing, glost firing, decoration)", 1.0, 25.0,
+            "Table- and ornamentalware is fired two or three times (biscuit at about 900-1000 C, glost at about "
+            "1200-1400 C for porcelain, decoration firing), often in periodic kilns with much kiln furniture per kg "
+            "of ware: the EU BREF for the Ceramic Manufacturing Industry (JRC 2007) gives household ceramics a "
+            "specific energy several times that of wall and floor tiles, of the order of 20-50 GJ per tonne "
+            "(recalled), here 25 MJ of gas per kg, and about 1 kWh per kg for slip and body preparation, jiggering, "
+            "pressing or casting, glazing and compressed air (assumption). Estimate.",
+            spread=2.5,
+        ),
+        EnergyDefault(
             "sanitary_ceramics", "Sanitaryware of vitreous china (slip casting, long drying, firing, refiring)",
             0.5, 14.0,
             "WC pans, washbasins and cisterns are slip-cast in moulds, dried slowly and fired at about 1200-1250 C, "
@@ -158,6 +169,18 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "when the product's name names a baked good (bread, loaf, biscuits, cakes, pastry ...). Estimate.",
         ),
         EnergyDefault(
+            "frying", "Fried snacks (potato crisps, tortilla and vegetable chips): washing, slicing, frying, seasoning",
+            0.5, 9.0,
+            "Frying drives most of the water out of the slices: about 3.5-4 kg of potatoes (about 80 % water) make 1 kg "
+            "of crisps of about 2 % water and 30-35 % oil, so some 2.5 kg of water is evaporated per kg, about 5.7 MJ "
+            "of latent heat (2.26 MJ per kg) plus the sensible heat of slices and oil; at a fryer and heat-exchanger "
+            "efficiency of about 0.65 that is about 9 MJ of gas per kg of crisps (mass and energy balance from "
+            "textbook values; engineering estimate). About 0.5 kWh per kg for peeling, slicing, washing, oil "
+            "circulation, seasoning and packing (assumption). The potatoes and the oil are listed inputs; a par-fried "
+            "frozen product (French fries) evaporates far less and keeps the general food default. A further step: "
+            "a raw-potato or oil factor covers none of it. Estimate.",
+        ),
+        EnergyDefault(
             "brewing", "Beer brewing (milling, mashing, wort boiling, fermentation and lagering, filtration)", 0.1, 1.3,
             "A brewery boils the wort (about an hour), heats the mash and cleans in place, and cools fermentation and "
             "lagering: European brewery benchmarks are about 100-150 MJ of heat and 8-12 kWh of electricity per "
@@ -167,6 +190,37 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
         EnergyDefault(
             "beverages", "Beverages (mixing, pasteurising, filling)", 0.1, 0.3,
             "Mixing, pasteurisation and filling of drinks: about 0.1 kWh and a few tenths of an MJ per kg. Estimate.",
+        ),
+        EnergyDefault(
+            "regenerated_cellulose", "Man-made cellulose fibre spun from dissolving pulp (viscose, modal, lyocell: "
+            "steeping, xanthation or dissolving, wet spinning, washing, drying)", 2.0, 25.0,
+            "The viscose process steeps dissolving pulp in caustic soda, xanthates it with carbon disulphide, "
+            "dissolves, ripens and spins it into an acid bath, then washes, desulphurises, bleaches and dries the "
+            "fibre; lyocell dissolves the pulp in NMMO and evaporates the solvent for recovery. Steam for the baths, "
+            "evaporation and drying dominates: of the order of 20-30 MJ of heat and 1.5-2.5 kWh of electricity per "
+            "kg of staple fibre (order of magnitude of the fibre-production step in Shen, Worrell & Patel, "
+            "Environmental impact assessment of man-made cellulose fibres, Resources, Conservation and Recycling 55 "
+            "(2010) 260-274; recalled), here 25 MJ and 2.0 kWh. A further step: a pulp factor covers none of it. "
+            "The process chemicals (about 0.5-0.7 kg NaOH, 0.1 kg CS2 and 0.6-1 kg H2SO4 per kg of viscose, "
+            "recalled) are not included: list them in the composition to count them. Mills that raise steam from "
+            "coal make the natural-gas heat factor a lower bound. Estimate.",
+        ),
+        EnergyDefault(
+            "footwear", "Footwear made from leather, textile, foam and rubber parts (cutting, stitching, sole moulding "
+            "or vulcanising, lasting, cementing, finishing)", 6.0, 10.0,
+            "Shoes are made from bought leather, fabric, EVA or PU granulate and rubber compound: uppers are cut and "
+            "stitched, foam midsoles expanded and compression- or injection-moulded, rubber outsoles vulcanised in "
+            "heated presses, and the shoe lasted, cemented (adhesive activation and curing ovens, heat-setting), "
+            "finished and packed in air-conditioned halls. Built from the component steps (engineering estimate, "
+            "recalled orders): foam moulding and rubber vulcanising about 1.5-3 kWh and several MJ of press and "
+            "steam heat per kg of sole, knitting or weaving and dyeing the upper fabric about 1.5-3 kWh and 10-20 MJ "
+            "per kg of fabric, stitching, lasting, cementing and climate control about 2-3 kWh per kg of shoe: about "
+            "6 kWh and 10 MJ per kg of shoe. The cradle-to-gate study of a running shoe by Cheah, Ciceri, Olivetti, "
+            "Matsumura, Forterre, Roth & Kirchain (J. Cleaner Production 44, 2013, 18-29; recalled) put about two "
+            "thirds of its roughly 14 kg CO2e per pair into materials processing and manufacturing, largely "
+            "electricity in coal-based grids: this default is at the lower end of that. A further step: material "
+            "factors for hide leather, resin granulate or rubber cover none of it. Estimate.",
+            spread=2.5,
         ),
         EnergyDefault(
             "textiles", "Textiles (flat default when the fabrication level is not named; else stage-wise)", 2.5, 5.0,
@@ -379,14 +433,41 @@ _FOR_A_MACHINE = re.compile(r"\b(helmets?|locks?|racks?|bags?|covers?|cases?|glo
                             r"detergents?|cleaners?|descalers?|rinse aids?|salt|filters?|hoses?|spare parts?|"
                             r"accessor(y|ies)|baskets?|bells?|lights?|lamps?)\b")
 
+#: Words of a food product's name: the food_processing class (then canning or baking by the name). Prepared and
+#: preserved foods as a practitioner names them — meat products (sausages, ham, burgers, nuggets), dairy products
+#: (cheese, yoghurt, ice cream, butter), baked goods, fried and frozen potato products, spreads, breakfast cereals.
+#: Not "cream" or "jelly" alone (hand cream, petroleum jelly are no food).
+_FOOD_PRODUCT_WORDS = (
+    r"\b(food|foods|canned|can \d|tomato|beans?|peas|chickpeas?|peach|fruit|vegetables?|pasta|sauce|"
+    r"meat|cheese|milk|dairy|bread|flour|sugar|chocolate|coffee|tea|olive|oil seed|cereal|rice|jam|"
+    r"conserve|syrup|sausages?|ham|bacon|salami|burgers?|patt(y|ies)|nuggets?|meatballs?|fish fingers?|fillets?|"
+    r"mozzarella|yog(h)?o?urts?|ice ?creams?|butter|margarine|spreads?|biscuits?|cookies?|crackers?|cakes?|"
+    r"pastr(y|ies)|croissants?|muffins?|buns?|pizzas?|crisps|fries|french fries|chips|honey|muesli|granola|"
+    r"porridge|soups?|ready meals?|frozen|tofu|hummus|peanut butter|confectionery|sweets|candy)\b")
+#: The inputs of a food: raw commodities and ingredients (cereals and flours, sugars, fats and oils, dairy, eggs,
+#: meat and fish, cocoa, fruit and vegetables). With the food classes of
+#: :func:`openpcf.factors.material_class.material_class` (fruit, vegetable, legume, cereal ...), the mass evidence
+#: for ``food_processing`` (a word is evidence only with the food mass that carries it). Not "oil", "fat" or
+#: "salt" alone (mineral oil, paraffin oil, de-icing salt are no food ingredients).
+_FOOD_INPUT_WORDS = (
+    _FOOD_PRODUCT_WORDS[:-3] + r"|wheat|oats?|barley|rye|maize|corn|semolina|starch|glucose|dextrose|fructose|"
+    r"sucrose|molasses|cocoa|cocoa butter|cocoa mass|cream|palm (kernel )?oil|coconut|vegetable fats?|lard|tallow|eggs?|egg yolks?|whey|curd|"
+    r"casein|pork|beef|veal|lamb|mutton|chicken|poultry|turkey|duck|fish|cod|tuna|salmon|haddock|pollock|mackerel|"
+    r"sardines?|shrimps?|prawns?|seafood|potato(es)?|nuts?|peanuts?|almonds?|hazelnuts?|raisins?|onions?|"
+    r"breadcrumbs?|rusk|yeast|gelatine?|pectin|soy\w*|soya|lentils?|herbs?|spices?)\b")
+
+#: Products *for* shoes that are not shoes (care products, boxes, storage, parts sold alone).
+_FOR_FOOTWEAR = re.compile(r"\b(polish|cream|sprays?|box(es)?|racks?|cabinets?|horns?|trees?|laces|insoles only|"
+                           r"covers?|bags?|dryers?|cleaners?)\b")
+
 # Keyword → product class. Order matters: the first class whose pattern matches wins.
 _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("brewing", r"\b(beers?|lagers?|pale ales?|brown ales?|stouts?|pilsners?|pilsener|pils|porters?|wheat beers?|"
                 r"bocks?|bitters? ale)\b"),
+    ("frying", r"\b(crisps|potato chips|tortilla chips|corn chips|vegetable chips|plantain chips|kettle chips|"
+               r"fried snacks?|pork rinds|prawn crackers)\b"),
     ("beverages", r"\b(drink|beverage|juice|soda water|lemonade|wine|nectar|water bottled|mineral water)\b"),
-    ("food_processing", r"\b(food|canned|can \d|tomato|beans?|peas|chickpeas?|peach|fruit|vegetable|pasta|sauce|"
-                        r"meat|cheese|milk|dairy|bread|flour|sugar|chocolate|coffee|tea|olive|oil seed|cereal|rice|jam|"
-                        r"conserve|syrup)\b"),
+    ("food_processing", _FOOD_PRODUCT_WORDS),
     ("autoclaved_curing", r"\b(autoclaved|fib(re|er)[- ]?cement|aerated concrete|aircrete|aac|"
                           r"calcium[- ]silicate (boards?|bricks?|blocks?|units?)|sand[- ]?lime (bricks?|blocks?|units?)|"
                           r"cellulose[- ]cement)\b"),
@@ -398,7 +479,13 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
                             r"terracotta|clay pipes?|vitrified clay)\b"),
     ("sanitary_ceramics", r"\b(sanitary ?ware|sanitary ceramics?|vitreous china|washbasins?|wash basins?|"
                           r"hand basins?|toilets?|toilet bowls?|wc pans?|urinals?|bidets?|cisterns?)\b"),
+    ("tableware_firing", r"\b(tableware|dinnerware|crockery|mugs?|cups?|teacups?|saucers?|plates?|bowls?|teapots?|jugs?|"
+                         r"vases?|dinner sets?|tea sets?|ornamentalware)\b"),
     ("ceramic_firing", r"\b(ceramics?|porcelain|stoneware|earthenware|tiles?|tiling|tableware|faience|majolica)\b"),
+    ("footwear", r"\b(footwear|shoes?|sneakers?|trainers|boots|ankle boots|sandals?|slippers?|loafers?|"
+                 r"espadrilles?|clogs?|flip[- ]flops?|moccasins?|brogues?|oxfords)\b"),
+    ("regenerated_cellulose", r"\b(viscose|rayon|modal|lyocell|cupro|regenerated cellulose|cellulosic fib(re|er)s?|"
+                              r"man-?made cellulos\w* fib(re|er)s?)\b"),
     ("textiles", r"\b(yarn|fib(re|er)s?|textiles?|fabrics?|cloth|wool|cotton|staple|thread|nonwoven|denim|garments?|"
                  r"apparel|clothing|t-?shirts?|shirts?|blouses?|dress(es)?|trousers|jeans|jackets?|sweaters?|"
                  r"jumpers?|hoodies?|sweatshirts?|socks|leggings|underwear|knit\w*|jersey|woven|towels?|"
@@ -444,6 +531,10 @@ _CLASS_INPUTS: dict[str, str] = {
                           r"recycled glass|nepheline|glass batch|salt ?cake|sodium sulfate|sodium sulphate)\b",
     "ceramic_firing": r"\b(clays?|kaolin\w*|ball clay|china clay|feldspars?|quartz|sand|silica|shale|marl|talc|"
                       r"wollastonite|nepheline|glazes?|frits?|engobe|chamotte|grog|bentonite|calcite|limestone|dolomite)\b",
+    # the body of tableware is a ceramic body: the ceramic inputs carry the class (a paper cup or a steel plate
+    # has none)
+    "tableware_firing": r"\b(clays?|kaolin\w*|ball clay|china clay|feldspars?|quartz|silica|talc|nepheline|"
+                        r"bone ash|glazes?|frits?|alumina|stoneware body|porcelain body)\b",
     "sanitary_ceramics": r"\b(clays?|kaolin\w*|ball clay|china clay|feldspars?|quartz|sand|silica|talc|nepheline|"
                          r"glazes?|frits?|chamotte|grog|bentonite|calcite|limestone|dolomite)\b",
     "structural_ceramics": r"\b(clays?|shale|marl|loam|brick earth|sand|chamotte|grog|sawdust|limestone|chalk|"
@@ -466,6 +557,16 @@ _CLASS_INPUTS: dict[str, str] = {
                       r"wire|tinplate)\b",
     "plastics_compounding": r"\b(poly\w*|pa ?6+|eva|pvb|plastics?|granulate|resin|glass fib\w*|talc|masterbatch)\b",
     "plastic_conversion": r"\b(poly\w*|plastics?|pe|pp|pet|ps|pvc|abs|hdpe|ldpe|lldpe|ink|masterbatch)\b",
+    "frying": r"\b(potato(es)?|maize|corn|tortillas?|plantains?|cassava|vegetables?|beetroot|parsnips?|"
+              r"sweet potato(es)?|sunflower oil|rapeseed oil|palm oil|palm olein|vegetable oil|frying oil|"
+              r"\w+ oil|salt|seasoning)\b",
+    "footwear": r"\b(leather|suede|nubuck|rubber|eva|ethylene[- ]vinyl acetate|polyurethane|pu|tpu|tpr|pvc|foam|"
+                r"textiles?|fabrics?|mesh|canvas|lining|polyester|nylon|polyamide|cotton|wool|felt|cork|soles?|"
+                r"outsoles?|midsoles?|insoles?|uppers?|laces?|heel counters?|toe caps?|adhesives?|cement)\b",
+    # a cellulose fibre is spun from dissolving pulp: the pulp (not a viscose fibre bought in) backs the class,
+    # so a viscose dress made of viscose fibre stays a textile
+    "regenerated_cellulose": r"\b(dissolving pulp|dissolving wood pulp|pulp|cellulose pulp|wood pulp|cotton linters?|"
+                             r"dissolving cellulose)\b",
     "textiles": r"\b(wool|cotton|polyester|fib(re|er)s?|yarn|elastane|spandex|viscose|lyocell|modal|nylon|linen|"
                 r"flax|hemp|jute|silk|acrylic|polyamide|fabrics?|cloth|cashmere|alpaca|mohair)\b",
     "pcb_fabrication": r"\b(fr-?4|laminates?|copper[- ]clad|ccl|prepregs?|copper foils?|copper|epoxy\w*|"
@@ -478,7 +579,9 @@ _CLASS_INPUTS: dict[str, str] = {
                             r"transformers?)\b",
     "machinery_assembly": r"\b(aluminium|aluminum|steel|iron|copper|zinc|brass|bronze|metal|poly\w*|plastics?|"
                           r"abs|pp|pe|pvc|rubber|epdm|motors?|compressors?|heating elements?|gears?|bearings?)\b",
-    "food_processing": _CLASS_PATTERNS[1][1],
+    # the food's own ingredients (this once read the pattern list by position, and when beer moved to the front
+    # the beverage words stood for food inputs: milk, meat or butter backed no food class)
+    "food_processing": _FOOD_INPUT_WORDS,
     # fermentation is backed by its carbohydrate feedstock (a name alone is not enough: bought citric acid
     # blended into a cleaner is formulation, not fermentation)
     "fermentation": r"\b(corn|maize|glucose|dextrose|sucrose|sugar|molasses|starch|wheat|cassava|tapioca|"
@@ -514,6 +617,8 @@ def _classes(text: str) -> list[str]:
     out = [cls for cls, pattern in _CLASS_PATTERNS if re.search(pattern, lowered)]
     if "pcb_fabrication" in out and re.search(_POPULATED_BOARD, lowered):
         out.remove("pcb_fabrication")  # a populated board is assembled, not fabricated from laminate
+    if "footwear" in out and _FOR_FOOTWEAR.search(lowered):
+        out.remove("footwear")  # shoe polish, a shoe box or a boot rack is not the shoe
     if "machinery_assembly" in out and _FOR_A_MACHINE.search(lowered):
         out.remove("machinery_assembly")  # a bike helmet or dishwasher tablets are not the machine
     return out
@@ -629,7 +734,8 @@ def _infer_product_class(name: str, description: str | None,
 #: tempering bought flat glass; drilling, plating and etching bought laminate into a board; mounting and
 #: assembling bought parts): a factor covering the conversion of the bought good does not cover it.
 FURTHER_STEP_CLASSES = frozenset({"glass_products", "pcb_fabrication", "electronics_assembly", "food_canning", "baking",
-                                  "machinery_assembly", "autoclaved_curing"})
+                                  "machinery_assembly", "autoclaved_curing", "regenerated_cellulose", "footwear",
+                                  "frying"})
 
 
 #: Formed metal products a factor can be *for* (not only the metal they are made of). When the product's name
