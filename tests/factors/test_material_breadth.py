@@ -141,3 +141,11 @@ def test_a_material_followed_by_a_filler_word_is_the_filler(name, concept):
 def test_borax_is_not_priced_as_boric_acid_and_glycol_not_as_propylene():
     assert "acid" not in _match("sodium tetraborate").factor.name.lower()
     assert "glycol" in _match("propylene glycol").factor.name.lower()
+
+
+def test_new_names_do_not_take_over_older_concepts():
+    # a polyol is named for polyurethane foams but is not the foam; kaolin is a clay but not "clay" itself
+    assert _match("polyurethane foam").factor.id == "literature:plastics:polyurethane-foam-flexible"
+    assert _match("clay").factor.id == "openpcf-estimate:minerals:clay-raw"
+    assert _match("zinc stearate").factor.id == "openpcf-estimate:chemicals:zinc-stearate"
+    assert _match("EAF steel").factor.id == "literature:metals:steel-eaf"  # crude steel keeps its own factor
