@@ -149,3 +149,11 @@ def test_new_names_do_not_take_over_older_concepts():
     assert _match("clay").factor.id == "openpcf-estimate:minerals:clay-raw"
     assert _match("zinc stearate").factor.id == "openpcf-estimate:chemicals:zinc-stearate"
     assert _match("EAF steel").factor.id == "literature:metals:steel-eaf"  # crude steel keeps its own factor
+
+
+def test_a_polymer_word_followed_by_acid_names_the_acid_monomer():
+    from openpcf.factors.material_class import material_class
+
+    assert material_class("methacrylic acid, glacial") == "organic chemical"
+    assert material_class("acrylic resin") == "polymer" and material_class("polylactic acid") == "polymer"
+    assert _match("glacial acrylic acid").factor.id == "openpcf-estimate:organic-chemicals:acrylic-acid"

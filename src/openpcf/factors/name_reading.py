@@ -257,6 +257,8 @@ def _head(words: tuple[str, ...], table: ConceptTable) -> tuple[str | None, tupl
         found = [m for m in found if m[1] <= cut] or found
     # "PP, 20 % talc filled", "glass-fibre reinforced PA": a material followed by a filler word is the filler
     found = [m for m in found if not (m[1] < len(words) and words[m[1]] in _FILLER_WORDS)] or found
+    # "glacial acrylic acid": a material word followed by "acid" names the acid, never the material
+    found = [m for m in found if not (m[1] < len(words) and words[m[1]] == "acid")]
     if not found:
         return None, ()
 
