@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The frozen matching test set: resolve names as practitioners write them and judge each answer.
 
-    python benchmarks/matching_set.py [--set main|supplement|supplement2|all|PATH ...]
+    python benchmarks/matching_set.py [--set main|supplement|supplement2|supplement3|all|PATH ...]
         [--synonyms benchmarks/reference/material_synonyms.json] [--no-context] [--out summary.json]
 
 ``--set`` names the set: ``main`` (``reference/matching.jsonl``, the default), ``supplement``
@@ -9,6 +9,9 @@
 their device, stand-in foods, solvents and additives, names in DE/FR/IT/ES), ``supplement2``
 (``reference/matching_supplement2.jsonl``: compounds vs their element, monomers vs their polymers, lime/soda/
 carbonate synonyms, bean species, yogurt styles, processed meats, cosmetic creams, housings by device kind),
+``supplement3`` (``reference/matching_supplement3.jsonl``: metals and alloys by grade and form, ferroalloys,
+minerals and fillers, bulk chemicals, solvents, monomers, polymers and elastomers by abbreviation, additives,
+glass and ceramic raw materials, construction minerals, a few DE/FR/IT/ES names),
 ``all`` (every set) or a path; it may be given more than once. Item ids must be unique across the sets read.
 
 Every item is sent through ``openpcf factors resolve --batch IN --out OUT`` (a subprocess, as a user
@@ -51,7 +54,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SET = ROOT / "benchmarks" / "reference" / "matching.jsonl"
 SETS = {"main": DEFAULT_SET, "supplement": ROOT / "benchmarks" / "reference" / "matching_supplement.jsonl",
-        "supplement2": ROOT / "benchmarks" / "reference" / "matching_supplement2.jsonl"}
+        "supplement2": ROOT / "benchmarks" / "reference" / "matching_supplement2.jsonl",
+        "supplement3": ROOT / "benchmarks" / "reference" / "matching_supplement3.jsonl"}
 DEFAULT_SYNONYMS = ROOT / "benchmarks" / "reference" / "material_synonyms.json"
 
 SECONDARY_WORDS = ("recycled", "secondary", "closed loop", "open loop", "remelted", "eaf", "electric arc")
@@ -179,7 +183,7 @@ def shares(rows: list[tuple[dict, bool]], key: str) -> dict[str, tuple[int, int]
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--set", action="append", default=None, metavar="main|supplement|supplement2|all|PATH",
+    ap.add_argument("--set", action="append", default=None, metavar="main|supplement|supplement2|supplement3|all|PATH",
                     help="the set(s) to judge (repeatable; default main)")
     ap.add_argument("--synonyms", type=Path, default=DEFAULT_SYNONYMS)
     ap.add_argument("--no-context", action="store_true", help="do not send the items' context to the resolver")

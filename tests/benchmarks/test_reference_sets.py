@@ -140,7 +140,7 @@ def test_supplementary_matching_set_shape_and_set_names(tmp_path):
     assert {i["expected_route"] for i in items} <= {"primary", "secondary", "market", "any"}
     paths = matching_script.set_paths(["all", "supplement"])
     assert paths == [REF / "matching.jsonl", REF / "matching_supplement.jsonl",
-                     REF / "matching_supplement2.jsonl"]  # each once, in order
+                     REF / "matching_supplement2.jsonl", REF / "matching_supplement3.jsonl"]  # each once, in order
     assert matching_script.set_paths(["main"]) == [REF / "matching.jsonl"]
     with pytest.raises(SystemExit, match="matching set not found"):
         matching_script.set_paths([str(tmp_path / "absent.jsonl")])
@@ -154,6 +154,21 @@ def test_second_supplementary_matching_set_shape():
     assert {"compound", "monomer", "food_sense", "housing"} == {i["group"] for i in items}
     assert {i["expected_route"] for i in items} <= {"primary", "secondary", "market", "any"}
     assert matching_script.set_paths(["supplement2"]) == [REF / "matching_supplement2.jsonl"]
+
+
+def test_third_supplementary_matching_set_is_new_names_of_materials_and_chemicals():
+    items = _jsonl(REF / "matching_supplement3.jsonl")
+    others = [i for name in ("matching.jsonl", "matching_supplement.jsonl", "matching_supplement2.jsonl")
+              for i in _jsonl(REF / name)]
+    assert len(items) >= 150 and len({i["id"] for i in items}) == len(items)
+    assert not {i["id"] for i in others} & {i["id"] for i in items}
+    norm = lambda t: " ".join(matching_script.words(t))  # noqa: E731
+    assert not {norm(i["name"]) for i in others} & {norm(i["name"]) for i in items}  # no name repeats
+    assert len({norm(i["name"]) for i in items}) == len(items)
+    assert {"metal", "ferroalloy", "mineral", "inorganic", "organic", "solvent", "monomer", "polymer",
+            "elastomer", "additive", "glass_ceramic", "construction", "foreign"} == {i["group"] for i in items}
+    assert {i["expected_route"] for i in items} <= {"primary", "secondary", "market", "any"}
+    assert matching_script.set_paths(["supplement3"]) == [REF / "matching_supplement3.jsonl"]
 
 
 def test_second_product_set_is_new_cited_products_across_categories():

@@ -114,13 +114,14 @@ def test_the_library_resolver_refuses_the_element_and_the_polymer():
 
 # ---------------------------------------------------------------- on the open library
 @pytest.mark.parametrize("name", ["copper sulphate pentahydrate", "zinc oxide, rubber grade", "ferric chloride solution",
-                                  "potassium hydroxide"])
+                                  "barium chloride"])  # potassium hydroxide has its recipe since factors6
 def test_inorganic_compounds_take_the_flagged_inorganic_class(name):
     m = _match(name)
     assert (m.factor.id, m.method, m.confidence) == (INORGANIC, "class", "low")
 
 
-@pytest.mark.parametrize("name", ["zinc stearate", "epichlorohydrin"])  # HMDA has its recipe since epdfix
+@pytest.mark.parametrize("name", ["cyclohexanone", "ethyl lactate"])  # HMDA (epdfix), zinc stearate and
+# epichlorohydrin (factors6) have their recipes
 def test_organic_compounds_and_monomers_without_a_factor_take_the_flagged_organic_class(name):
     m = _match(name)
     assert (m.factor.id, m.method, m.confidence) == (ORGANIC, "class", "low")

@@ -92,7 +92,9 @@ def material_class(name: str) -> str | None:
     if not tokens:
         return None
     poly = any(w.startswith("poly") for w in words)
-    if (poly or tokens & _POLYMER_WORDS or re.search(r"\bpa ?\d", text)) and (poly or not tokens & _INORGANIC_WORDS):
+    # "acrylic acid", "methacrylic acid": a polymer word followed by "acid" names the acid (the monomer)
+    polymer_words = tokens & _POLYMER_WORDS - {w for w in tokens & _POLYMER_WORDS if re.search(rf"\b{w} acid\b", text)}
+    if (poly or polymer_words or re.search(r"\bpa ?\d", text)) and (poly or not tokens & _INORGANIC_WORDS):
         return "polymer"
     organic = bool(_ORGANIC_MARKERS.search(text))
     anion = any(w.endswith(_ANION_ENDINGS) for w in words)

@@ -77,6 +77,7 @@ SPECIES_WORDS: dict[str, tuple[str, ...]] = {
 _MEAT_CONCEPTS = frozenset(SPECIES_WORDS) | {"meat"}
 #: Words of a food pulped or mashed: the food itself, fresh (lemmas)
 _PUREE = frozenset({"puree", "pureed", "mash", "mashed", "pulped", "passata"})
+_FILLER_WORDS = frozenset({"filled", "fill", "reinforced", "reinforce", "loaded"})
 _AFFIX = re.compile(r"\b(?!solvent\b)[\w]+[\s-](?:based|free|borne|containing)\b", re.I)  # "solvent-based paint" keeps "solvent"
 
 
@@ -95,6 +96,9 @@ class Concept:
     #: the names are true synonyms of the lookup name ("white bean" = "haricot bean"): the lookup name replaces
     #: the synonym in the name's own lookup text
     rename: bool = False
+    #: route → region codes (ISO alpha-2, EU, GLO) where a name without a route word is usually made that way:
+    #: hot-rolled sections and rebar in Europe and North America come mostly from scrap-based EAF mills
+    route_by_region: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -147,7 +151,8 @@ def concept_table() -> ConceptTable:
                    for route, specs in c.get("targets", {}).items()}
         concepts[key] = Concept(key=key, names=names, material_class=c["class"], query=c.get("query", c["names"][0]),
                                 targets=targets, proxy=c.get("proxy"), generic=bool(c.get("generic")),
-                                food=c.get("kind") == "food", rename=bool(c.get("rename")))
+                                food=c.get("kind") == "food", rename=bool(c.get("rename")),
+                                route_by_region={r: frozenset(codes) for r, codes in c.get("route_by_region", {}).items()})
         for n in names:
             phrases.setdefault(n, key)
     return ConceptTable(
@@ -250,6 +255,10 @@ def _head(words: tuple[str, ...], table: ConceptTable) -> tuple[str | None, tupl
     if "for" in words[1:]:
         cut = words.index("for", 1)
         found = [m for m in found if m[1] <= cut] or found
+    # "PP, 20 % talc filled", "glass-fibre reinforced PA": a material followed by a filler word is the filler
+    found = [m for m in found if not (m[1] < len(words) and words[m[1]] in _FILLER_WORDS)] or found
+    # "glacial acrylic acid": a material word followed by "acid" names the acid, never the material
+    found = [m for m in found if not (m[1] < len(words) and words[m[1]] == "acid")]
     if not found:
         return None, ()
 

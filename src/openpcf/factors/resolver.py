@@ -36,6 +36,7 @@ from openpcf.factors.name_reading import (
     words_beyond,
 )
 from openpcf.factors.record import Confidence, Factor, FactorMatch, FactorQuery
+from openpcf.vocabulary.geography import parse_region
 from openpcf.vocabulary.names import content_tokens, lemma_words, normalise_name, query_variants, with_joins
 
 _QUALITY_RANK = {"high": 0, "medium": 1, "low": 2, "estimate": 3}
@@ -178,6 +179,19 @@ def _guarded(reading: NameReading) -> bool:
     """A reading whose guards apply to search candidates even without a concept: a compound (the element's factor
     is refused), a monomer (a polymer's factor is refused) or a processed meat (another species is refused)."""
     return bool(reading.compound or reading.monomer or reading.processed)
+
+
+def route_in_region(concept: Concept, route: str, geography: str | None) -> str | None:
+    """The usual route of a concept in the query's region when the name states none ("steel I-beam", DE →
+    secondary: sections there come mostly from EAF mills); None when the name states a route, no region is
+    given, or the concept has no usual route there."""
+    if route != "market" or not geography or not concept.route_by_region:
+        return None
+    region = parse_region(geography)
+    if region is None:
+        return None
+    return next((r for r, codes in concept.route_by_region.items() if region.code in codes and r in concept.targets),
+                None)
 
 
 def _names_all(words: Sequence[str], factor_words: Sequence[str], matched: str) -> bool:
@@ -415,6 +429,8 @@ class LibraryResolver:
             else reading.route
         if reading.formed and route == "secondary" and "formed_secondary" in concept.targets:
             route = "formed_secondary"  # "recycled PET bottle": a recycled factor that includes forming
+        regional = route_in_region(concept, route, q.geography)
+        route = regional or route
         if route not in concept.targets:
             return None
         if concept.food and set(reading.words) & _COOKED_STATE:
@@ -430,9 +446,10 @@ class LibraryResolver:
         if factor is None:
             return False
         score = 0.9 if reading.sense else 0.95
+        said = f"{concept.key} ({route}" + (f", usual route in {q.geography})" if regional else ")")
         return FactorMatch(factor=factor, method="alias", score=score, confidence=confidence_of(score),
                            resolver=self.name, query=q.name,
-                           matched_text=f"{concept.key} ({route})" + (f"; {reading.sense}" if reading.sense else ""))
+                           matched_text=said + (f"; {reading.sense}" if reading.sense else ""))
 
     def resolve(self, query: FactorQuery | str) -> FactorMatch | None:
         """The factor for a name: a factor's exact name; the head concept's route-correct target; the exact
