@@ -121,6 +121,26 @@ def test_description_only_drops_the_composition_and_asks_the_offline_model(tmp_p
     assert full[full.index("--composition") + 1] == "steel: 80%; beech: 20%" and "--model" not in full
 
 
+def test_outcome_reads_the_json_and_counts_an_incomplete_estimate_as_a_miss(tmp_path):
+    product = {"id": "lamp", "name": "Desk lamp", "declared_unit": "1 item", "central": 10, "low": 5, "high": 20}
+    (tmp_path / "lamp.json").write_text(json.dumps({"kgco2e": 12.5, "complete": False, "breakdown": [
+        {"name": "steel", "factor_id": "literature:metals:steel"},
+        {"name": "shade", "factor_id": "openpcf:proxy:textile"}, {"name": "bulb", "factor_id": None}]}))
+    out = products_script.read_outcome(product, tmp_path, 0, "")
+    assert (out.estimate, out.complete, out.without_own_factor) == (12.5, False, ["shade", "bulb"])
+    assert products_script.judge(product, out).miss
+    failed = products_script.read_outcome(product, tmp_path, 3, "INCOMPLETE - inputs without a factor\n")
+    assert failed.exit_code == 3 and failed.estimate is None and failed.error.startswith("exit 3: INCOMPLETE")
+
+
+def test_in_process_run_gives_the_cli_result(tmp_path):
+    product = {"id": "tray", "name": "Steel tray", "declared_unit": "1 kg", "composition": "steel: 100%",
+               "central": 2, "low": 1, "high": 3}
+    out = products_script.run_estimate(product, tmp_path, runs=None, in_process=True)
+    data = json.loads((tmp_path / "tray.json").read_text())
+    assert out.exit_code == 0 and out.estimate == data["kgco2e"] > 0
+
+
 def test_description_only_reads_a_set_without_compositions(tmp_path):
     row = {"id": "a", "name": "A", "declared_unit": "1 kg", "central": 1, "low": 1, "high": 2}
     path = tmp_path / "set.jsonl"
