@@ -182,7 +182,7 @@ def test_third_supplementary_matching_set_is_new_names_of_materials_and_chemical
               for i in _jsonl(REF / name)]
     assert len(items) >= 150 and len({i["id"] for i in items}) == len(items)
     assert not {i["id"] for i in others} & {i["id"] for i in items}
-    norm = lambda t: " ".join(matching_script.words(t))  # noqa: E731
+    norm = lambda t: " ".join(matching_script.words(t))
     assert not {norm(i["name"]) for i in others} & {norm(i["name"]) for i in items}  # no name repeats
     assert len({norm(i["name"]) for i in items}) == len(items)
     assert {"metal", "ferroalloy", "mineral", "inorganic", "organic", "solvent", "monomer", "polymer",
