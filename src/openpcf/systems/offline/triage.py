@@ -47,6 +47,7 @@ best candidate activity, the activity at the head's level and a one-line rationa
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from functools import lru_cache
@@ -338,7 +339,7 @@ def noun_said_by_none(need: MaterialNeed, candidates: list[Candidate]) -> bool:
     heat and steel activities: no activity says "exchanger"."""
     noun = head_noun(need)
     spec = set(_spelled(list(specification_words(need.head))))
-    singular = noun[:-1] if noun.endswith("s") else noun
+    singular = noun.removesuffix("s")
     if (
         not noun
         or noun in spec
@@ -351,7 +352,8 @@ def noun_said_by_none(need: MaterialNeed, candidates: list[Candidate]) -> bool:
     forms = {noun, *tokenize(expand(noun)), *written_expansions(need.head).get(noun, ())}
     readings = [r for r in (synonym_reading(need),) if r is not None]
     forms |= {head_noun(r) for r in readings}
-    if materials_in_head(noun):  # the noun is itself a material: an unsaid name is a spelling or retrieval miss
+    # the noun is itself a material: an unsaid name is a spelling or retrieval miss
+    if materials_in_head(noun):
         return False
     return not any(_says(forms, _spelled(c.tokens)) for c in candidates)
 
@@ -361,7 +363,7 @@ def _says(forms: set[str], tokens: list[str]) -> bool:
     ("rape seed" says "rapeseed"), as a word sharing its first seven letters or more ("ferrochromium"
     says "ferrochrome") or as the same word of five letters or more with up to two letters more or less
     (a plural or a spelling: "tomato" says "tomatoe", the tokenizer's "tomatoes")."""
-    said = set(tokens) | {a + b for a, b in zip(tokens, tokens[1:])}
+    said = set(tokens) | {a + b for a, b in itertools.pairwise(tokens)}
     if forms & said:
         return True
     return any(
