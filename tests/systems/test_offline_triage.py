@@ -18,6 +18,7 @@ from openpcf.systems.offline.triage import (
     FEATURES,
     NO_LEVEL,
     OfflineTriage,
+    commodity_head_count,
     formulation_count,
     head_noun,
     is_made_thing_noun,
@@ -25,6 +26,7 @@ from openpcf.systems.offline.triage import (
     level_evidence,
     level_gap,
     materials_in_head,
+    noun_said_by_none,
     synonym_reading,
     triage_features,
 )
@@ -458,3 +460,44 @@ def test_the_database_name_of_a_synonym_is_searched_too(tmp_path: Path) -> None:
     assert synonym_reading(need) is not None
     assert evidence["level_activity"] == "sodium hydroxide, without water, in 50% solution state"
     assert features["named_at_level"] == 1.0
+
+
+# Seventh round (issue 17): the thing bought said by no accepted activity, and energy words that name the
+# thing bought, not what a made thing is for. Every name below is invented.
+
+
+@pytest.mark.parametrize(
+    ("head", "count"),
+    [
+        ("tap water", 1.0),
+        ("process steam", 1.0),
+        ("grid electricity", 1.0),
+        ("nitrogen gas", 1.0),  # a phase word: the gas is the thing bought
+        ("electricity supply", 1.0),  # a class-of-purchase word as the head noun
+        ("plate heat exchanger", 0.0),  # "heat" says what the exchanger is for
+        ("water pump housing", 0.0),
+        ("steam iron", 0.0),
+    ],
+)
+def test_an_energy_word_counts_only_when_it_names_the_thing_bought(head: str, count: float) -> None:
+    assert commodity_head_count(read_need(head)) == count
+
+
+def test_a_head_noun_no_accepted_activity_says() -> None:
+    steel, pine = candidate("steel, low-alloyed"), candidate("sawnwood, pine")
+    assert noun_said_by_none(read_need("garden trellis"), [steel, pine])
+    assert not noun_said_by_none(read_need("garden trellis"), [candidate("trellis, wooden"), steel])
+    assert noun_said_by_none(read_need("garden trellis"), [])  # nothing accepted says it either
+    # a semi-finished form, a class of purchases, a specification or a material itself is no made thing
+    assert not noun_said_by_none(read_need("copper sheet"), [candidate("copper, cathode")])
+    assert not noun_said_by_none(read_need("packaging materials"), [steel])
+    assert not noun_said_by_none(read_need("steel 25 kg"), [pine])
+    assert not noun_said_by_none(read_need("polypropylene"), [steel])
+
+
+def test_a_head_noun_is_said_under_a_joined_or_longer_spelling() -> None:
+    assert not noun_said_by_none(read_need("wire trelliswork"), [candidate("trellis work, steel")])  # joined
+    assert not noun_said_by_none(read_need("garden trelliswork"), [candidate("trelliswork system")])
+    assert not noun_said_by_none(read_need("cast manifolds"), [candidate("manifoldes, cast iron")])  # plural
+    assert not noun_said_by_none(read_need("ferromanganite"), [candidate("ferromanganese, high-coal")])
+    assert noun_said_by_none(read_need("garden gazebo"), [candidate("gaze, cotton")])  # "gaze" is too short

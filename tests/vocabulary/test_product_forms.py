@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from openpcf.vocabulary.product_forms import PRODUCT_FORMS, product_form_nouns
+from openpcf.vocabulary.product_forms import MILL_FORM_NOUNS, PRODUCT_FORMS, is_mill_form, product_form_nouns
 from openpcf.vocabulary.tokens import tokenize
 
 
@@ -28,3 +28,9 @@ def test_every_class_is_written_in_lower_case_singular_words() -> None:
 def test_a_preparation_named_by_the_form_it_is_sold_in_is_a_product_form() -> None:
     text = "washing-up liquid, shower gel, glass cleaning spray, oat drink, fruit beverages"
     assert product_form_nouns(tokenize(text)) == ["liquid", "gel", "spray", "drink", "beverage"]
+
+
+def test_semi_finished_forms_are_mill_forms_and_finished_products_are_not() -> None:
+    assert [is_mill_form(t) for t in tokenize("sheets coil yarn billets membrane")] == [True] * 5
+    assert [is_mill_form(t) for t in tokenize("door shirt kettle sink")] == [False] * 4
+    assert not set(MILL_FORM_NOUNS) & {"liquid", "gel", "spray"}  # preparations, read as product forms

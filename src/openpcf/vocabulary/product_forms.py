@@ -299,3 +299,25 @@ def product_form_nouns(tokens: Iterable[str]) -> list[str]:
     """The tokens (as :func:`openpcf.vocabulary.tokens.tokenize` writes them) that are finished-product
     nouns, in order."""
     return [t for t in tokens if t in PRODUCT_FORM_NOUNS]
+
+
+#: Semi-finished (mill and trade) forms a material is sold in, from the everyday product lists of metal,
+#: polymer, glass, textile and chemical trade (a mill sells sheet, plate, coil, wire, rod, bar, billet; a
+#: polymer plant film, foil, granulate, resin; a spinner fibre, yarn, tow, fabric): a database holds the
+#: material, often without the form's word ("float glass sheet" is flat glass), so an activity that does not
+#: say the form word may still stand for the thing bought. Not finished products: a sheet is not a door.
+MILL_FORMS: tuple[str, ...] = (
+    "sheet", "plate", "strip", "coil", "foil", "film", "wire", "rod", "bar", "billet", "bloom", "slab",
+    "ingot", "section", "profile", "tube", "board", "panel", "block", "fibre", "fiber", "yarn", "tow",
+    "filament", "fabric", "textile", "mat", "felt", "roll", "web", "pulp", "resin", "monomer", "polymer",
+    "granulate", "granule", "pellet", "powder", "flake", "chip", "crystal", "lump", "membrane",
+)
+
+#: Every mill form as the tokenizer writes it, singular and plural.
+MILL_FORM_NOUNS: frozenset[str] = frozenset(tokenize(form)[-1] for word in MILL_FORMS for form in (word, word + "s"))
+
+
+def is_mill_form(token: str) -> bool:
+    """Whether a token (as :func:`openpcf.vocabulary.tokens.tokenize` writes it) names a semi-finished form
+    a material is sold in ("sheet", "coils", "yarn"), not a finished product."""
+    return token in MILL_FORM_NOUNS

@@ -30,6 +30,11 @@ pieces of evidence (issue 17; ``docs/offline.md``, Triage):
   a class of purchases ("office chair armrest", "laptop keyboard", "gas hob burner") — a part or product
   named by what it does, not by what it is made of, is decomposed.
 
+Seventh round (reported, not in the model: it lowered all-dev CV, ``docs/offline.md``): whether no activity
+the re-ranker accepts says the head noun (``noun_unsaid``, :func:`noun_said_by_none`) and the energy words in
+the name of a made thing that no energy word names (``commodity_in_made_thing``, :func:`commodity_head_count`:
+"heat exchanger", "water pump").
+
 Other fabrication-level evidence from the picklist (the learned re-ranker's best *material* activity,
 whether it is at the market's own level or at an ingredient's, the number of head words the closest
 same-level activity leaves unsaid, what the market says that the activity does not) and the root-material
@@ -42,6 +47,7 @@ best candidate activity, the activity at the head's level and a one-line rationa
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from functools import lru_cache
@@ -68,7 +74,7 @@ from openpcf.systems.protocol import SolverResult
 from openpcf.vocabulary.abbreviations import ABBREVIATIONS
 from openpcf.vocabulary.cas_numbers import cas_material
 from openpcf.vocabulary.common_names import CODES, COMMON_NAMES, FORMULAS
-from openpcf.vocabulary.product_forms import product_form_nouns
+from openpcf.vocabulary.product_forms import is_mill_form, product_form_nouns
 from openpcf.vocabulary.specification_words import filler_name, specification_words
 from openpcf.vocabulary.spellings import iupac_spelling
 from openpcf.vocabulary.substance_words import CATEGORY_WORDS, has_chemical_ending, substance_words, words_of
@@ -104,6 +110,8 @@ REPORTED = (
     "processing_cues",
     "recycled_cues",
     "name_words",
+    "noun_unsaid",
+    "commodity_in_made_thing",
 )
 
 _ASSEMBLY = re.compile(
@@ -321,6 +329,71 @@ def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
     )
 
 
+def noun_said_by_none(need: MaterialNeed, candidates: list[Candidate]) -> bool:
+    """Whether no activity of ``candidates`` says the market's head noun (:func:`head_noun`), as written or
+    under its expansion ("HDPE" is said by "polyethylene") or its synonym reading, anywhere in its reference
+    product (:func:`_says`). ``False`` when the head has no noun or the noun is not a thing the database
+    would have to name: a specification, supply or class-of-purchase word ("packaging materials"), a
+    semi-finished form (a "copper sheet" is copper; :func:`openpcf.vocabulary.product_forms.is_mill_form`)
+    or a material itself (an unsaid "potatoes" is a retrieval miss). "Plate heat exchanger" matched only by
+    heat and steel activities: no activity says "exchanger"."""
+    noun = head_noun(need)
+    spec = set(_spelled(list(specification_words(need.head))))
+    singular = noun.removesuffix("s")
+    if (
+        not noun
+        or noun in spec
+        or noun in SUPPLY_WORDS
+        or noun in CATEGORY_WORDS
+        or singular in CATEGORY_WORDS
+        or is_mill_form(noun)
+    ):
+        return False
+    forms = {noun, *tokenize(expand(noun)), *written_expansions(need.head).get(noun, ())}
+    readings = [r for r in (synonym_reading(need),) if r is not None]
+    forms |= {head_noun(r) for r in readings}
+    # the noun is itself a material: an unsaid name is a spelling or retrieval miss
+    if materials_in_head(noun):
+        return False
+    return not any(_says(forms, _spelled(c.tokens)) for c in candidates)
+
+
+def _says(forms: set[str], tokens: list[str]) -> bool:
+    """Whether activity ``tokens`` say one of ``forms``: as a token, as two tokens written together
+    ("rape seed" says "rapeseed"), as a word sharing its first seven letters or more ("ferrochromium"
+    says "ferrochrome") or as the same word of five letters or more with up to two letters more or less
+    (a plural or a spelling: "tomato" says "tomatoe", the tokenizer's "tomatoes")."""
+    said = set(tokens) | {a + b for a, b in itertools.pairwise(tokens)}
+    if forms & said:
+        return True
+    return any(
+        (len(f) >= 7 and len(t) >= 7 and f[:7] == t[:7])
+        or (min(len(f), len(t)) >= 5 and (f.startswith(t) or t.startswith(f)) and abs(len(f) - len(t)) <= 2)
+        for f in forms
+        for t in tokens
+    )
+
+
+# Words for the physical state a gas or liquid is sold in ("nitrogen gas", "oxygen, liquid").
+_PHASE_WORDS = frozenset({"gas", "gases", "liquid", "liquefied", "vapour", "vapor", "supply"})
+
+
+def commodity_head_count(need: MaterialNeed) -> float:
+    """Energy-carrier and utility words (:data:`_COMMODITY`) that name the thing bought: the match must
+    say the head noun (:func:`head_noun`), or the head noun must be a supply or specification word. "Tap
+    water", "process steam", "grid electricity" count; in "heat exchanger" or "water pump" the word names
+    what the made thing is for, not the thing bought."""
+    noun = head_noun(need)
+    head = need.head.lower()
+    spec = set(_spelled(list(specification_words(need.head))))
+    hits = 0.0
+    for m in _COMMODITY.finditer(head):
+        words = set(tokenize(m.group(0)))
+        if noun in words or noun in _PHASE_WORDS or noun in SUPPLY_WORDS or noun in spec or noun in CATEGORY_WORDS:
+            hits += 1.0
+    return hits
+
+
 def level_evidence(
     need: MaterialNeed, scored: list[tuple[float, Candidate]], *, accept: float = 0.5
 ) -> tuple[int, Candidate | None]:
@@ -356,6 +429,11 @@ def triage_features(
     :func:`level_gap` = 0; when the head has a :func:`synonym_reading`, its database name is searched
     too), ``made_thing_noun`` (the head noun is a word no material, substance or
     picklist activity says, :func:`is_made_thing_noun`).
+
+    Reported, seventh round: ``noun_unsaid`` (no activity the re-ranker accepts says the head noun,
+    :func:`noun_said_by_none`), ``commodity_in_made_thing`` (the energy words of the name when the head
+    noun is a made thing — a finished product, a made-thing noun or a noun no accepted activity says — that
+    no energy word names, :func:`commodity_head_count`).
 
     Reported fabrication-level evidence: the learned re-ranker picks the best *material* activity for the
     market's head phrase; ``match`` is its score (0–1), ``head_coverage`` the share of the head words it
@@ -397,6 +475,13 @@ def triage_features(
             if c.role in ("material", "service")
         ]
     gap, level_activity = level_evidence(need, at_level)
+    unsaid_accepted = noun_said_by_none(need, [c for p, c in at_level if p >= 0.5])
+    made_noun = is_made_thing_noun(head_noun(need), known_words(search), inp.market.name)
+    # an energy word inside the name of a made thing says what it is for, not what is bought ("heat
+    # exchanger", "water pump"): the head noun is a made thing and no energy word names it
+    made_thing = (made_noun or unsaid_accepted or bool(product_form_nouns([head_noun(need)]))) and (
+        commodity_head_count(need) == 0
+    )
     head_tokens = _spelled(tokenize(need.head))
     product_form = 1.0 if product_form_nouns([head_noun(need)]) else 0.0
     best = cands[best_i] if best_i >= 0 else None
@@ -436,6 +521,7 @@ def triage_features(
         "formulation_cues": formulation_count(market_text),
         "list_cues": _count(_LIST, name_lower),
         "commodity_cues": _count(_COMMODITY, name_lower),
+        "commodity_in_made_thing": _count(_COMMODITY, name_lower) if made_thing else 0.0,
         "root_overlap": (sum(1 for t in head if t in root_tokens) / len(head)) if head and root_tokens else 0.0,
         "processing_cues": _count(_PROCESSING, market_text),
         "recycled_cues": _count(RECYCLED_WORDS, market_text),
@@ -444,7 +530,8 @@ def triage_features(
         "noun_at_level": 1.0 if gap < NO_LEVEL else 0.0,
         "level_gap": float(gap),
         "product_form_cues": float(len(product_form_nouns(head_tokens))),
-        "made_thing_noun": 1.0 if is_made_thing_noun(head_noun(need), known_words(search), inp.market.name) else 0.0,
+        "noun_unsaid": 1.0 if unsaid_accepted else 0.0,
+        "made_thing_noun": 1.0 if made_noun else 0.0,
     }
     evidence_trace = {
         "head": need.head,
