@@ -102,3 +102,31 @@ def test_exact_factor_name_is_not_restated():
 def test_hypochlorite_at_its_own_strength_unchanged():
     m = open_match("sodium hypochlorite 12.5 %")
     assert m is not None and "@" not in m.factor.id
+
+
+def test_engine_does_not_split_a_factor_the_resolver_already_restated():
+    from openpcf.engine import ProductSpec, estimate
+    from tests.support.factor_tables import TABLE, TableSource
+
+    restated = at_strength(_factor("Nitric acid, 100 % basis, invented route", 2.0), "nitric acid 70 %")
+    assert restated is not None  # 0.7 × 2.0 = 1.4 per kg of solution (water factor 0 here)
+
+    class Restating(TableSource):  # a source that answers with the per-solution factor, as the resolver does
+        def resolve(self, query):
+            if "nitric" in query.name.lower():
+                m = super().resolve(type(query)(name="tap water", unit="kg"))
+                return m.model_copy(update={"factor": restated, "query": query.name})
+            return super().resolve(query)
+
+    t = estimate(ProductSpec(name="Acid blend", composition="nitric acid 70 %: 100%"),
+                 source=Restating(TABLE.factors), runs=20, product_class="chemical_formulation")
+    (line,) = [x for x in t.leaves() if "nitric" in x.name]
+    assert line.rate.value == pytest.approx(1.0)  # costed whole, not 0.7 × 0.7
+    assert t.result.materials_kgco2e == pytest.approx(1.4, rel=1e-9)
+
+
+def test_restated_ids():
+    from openpcf.factors.solution_strength import is_restated
+
+    assert is_restated("x:chem:nitric@60%") and is_restated("x:chem:hypo@12.5%")
+    assert not is_restated("x:chem:nitric") and not is_restated("x:chem:60%-blend")

@@ -89,3 +89,12 @@ def at_strength(factor: Factor, name: str, water: Factor | None = None) -> Facto
         "notes": (factor.notes + " " if factor.notes else "")
         + f"Restated for a {pct} % (w/w) solution: {share:g} kg substance + {1 - share:g} kg water per kg.",
     })
+
+
+_RESTATED_ID = re.compile(r"@\d+(?:\.\d+)?%$")
+
+
+def is_restated(factor_id: str) -> bool:
+    """True for the id of a factor :func:`at_strength` restated per kg of a solution ("…@35%"): it already
+    holds the substance's share and the water, so it is applied to the whole solution."""
+    return bool(_RESTATED_ID.search(factor_id))
