@@ -104,3 +104,14 @@ def test_species_concepts_keep_boards_and_veneer_apart():
     assert read_name("oak veneer").concept == "veneer"
     assert read_name("birch plywood").concept == "plywood"
     assert read_name("wood").concept == "wood"
+
+
+def test_formaldehyde_is_the_monomer_not_a_phenolic_resin():
+    lib_methanol = 1.103789  # USLCI "Methanol, at plant, kg" as the library holds it
+    f = _match("methanal").factor
+    assert f.id == "openpcf-estimate:organic-chemicals:formaldehyde"
+    assert f.value == pytest.approx(1.15 * lib_methanol + 0.2 * GRID, rel=1e-4)
+    # formalin is the 37 % solution: 0.37 of the monomer, whether named or written with its strength
+    assert _match("formol").factor.value == pytest.approx(0.37 * f.value, rel=1e-4)
+    assert _match("formaldehyde 37 %").factor.value == pytest.approx(0.37 * f.value, rel=1e-3)
+    assert "phenol" in _match("phenol formaldehyde resin").factor.name.lower()
