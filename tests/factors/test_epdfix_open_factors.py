@@ -42,13 +42,21 @@ def test_sawn_hardwood_is_roundwood_by_dry_mass_plus_sawmill_and_kiln_energy():
     assert 0.19 < m.factor.value < 0.24
 
 
-@pytest.mark.parametrize("name", ["sulphuric acid", "sulfuric acid", "sulphuric acid 98%", "H2SO4", "Schwefelsäure"])
+@pytest.mark.parametrize("name", ["sulphuric acid", "sulfuric acid", "H2SO4", "Schwefelsäure"])
 def test_sulphuric_acid_is_the_contact_process_from_recovered_sulphur(name):
     m = _match(name)
     assert m.factor.id == "openpcf-estimate:chemicals:sulphuric-acid-contact"
     # 0.328 kg S (32.06 / 98.08 at 99.7 % conversion) x 0.1 + 0.05 kWh ≈ 0.0328 + 0.0257 = 0.0585
     assert m.factor.value == pytest.approx(0.328 * 0.1 + 0.05 * GRID, rel=1e-4)
     assert m.factor.value < 0.1  # not the USLCI 0.38: the sulphur-burning plant exports steam
+
+
+def test_sulphuric_acid_strength_is_read_from_the_name():
+    # factors7: "98%" restates the 100 % factor per kg of the 98 % acid: 0.98 x pure + 0.02 x tap water
+    pure = _match("sulphuric acid").factor
+    m = _match("sulphuric acid 98%")
+    assert m.factor.id == "openpcf-estimate:chemicals:sulphuric-acid-contact@98%"
+    assert m.factor.value == pytest.approx(0.98 * pure.value + 0.02 * 0.00015311, rel=1e-4)
 
 
 def test_nitric_acid_abated_and_unabated_differ_by_their_n2o():

@@ -207,7 +207,7 @@ def test_energy_factors_with_geography():
 
 
 def test_class_fallback_is_low_confidence():
-    m = factors.resolve("PVDF virgin granulate", unit="kg")  # no factor of its own (PA6 and POM have one now)
+    m = factors.resolve("polyphenylsulfone virgin granulate", unit="kg")  # no factor of its own (PVDF has one now)
     assert (m.method, m.confidence, m.resolver) == ("class", "low", "open-class")
     assert m.factor.id == "desnz2024:material:plastics-average-plastics"
 

@@ -167,7 +167,7 @@ def test_yogurt_is_plain_cow_milk_yogurt(name):
     ("acétate d'éthyle", "openpcf-estimate:chemicals:ethyl-acetate"),
     ("MEK", "openpcf-estimate:chemicals:methyl-ethyl-ketone"),
     ("butanone", "openpcf-estimate:chemicals:methyl-ethyl-ketone"),
-    ("hydrogen peroxide 35%", "openpcf-estimate:chemicals:hydrogen-peroxide"),
+    ("hydrogen peroxide 35%", "openpcf-estimate:chemicals:hydrogen-peroxide@35%"),  # per kg of solution (factors7)
     ("acqua ossigenata", "openpcf-estimate:chemicals:hydrogen-peroxide"),
     ("ácido sulfúrico", "openpcf-estimate:chemicals:sulphuric-acid-contact"),  # contact process (epdfix), not USLCI 0.38
     ("DINP", PLASTICISER), ("DOTP plasticizer", PLASTICISER), ("Weichmacher", PLASTICISER),

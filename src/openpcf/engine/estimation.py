@@ -98,6 +98,7 @@ from openpcf.engine.uncertainty import DEFAULT_RUNS, RATE_SPREAD, monte_carlo
 from openpcf.factors.name_reading import concept_table, read_name, words_beyond
 from openpcf.factors.record import FactorMatch, FactorQuery
 from openpcf.factors.resolver import FactorResolver
+from openpcf.factors.solution_strength import is_restated
 from openpcf.vocabulary.geography import Region, parse_region
 from openpcf.vocabulary.names import lemma_words
 
@@ -648,7 +649,9 @@ def _water_lines(lines: list[InputLine], source: FactorResolver, region: Region 
         fraction = interpret(line.name).concentration
         factor_name = line.factor.name if line.factor is not None else ""
         if fraction is not None:
-            if line.factor is not None and factor_per_solution(factor_name):
+            # a factor the resolver already restated per kg of this solution (factors.solution_strength) is whole
+            if line.factor is not None and (factor_per_solution(factor_name)
+                                            or is_restated(line.factor.id)):
                 line.notes.append(f"a {fraction:.0%} solution, and its factor {factor_name!r} is per kg of solution: "
                                   "costed whole")
                 continue

@@ -36,8 +36,12 @@ from openpcf.factors.name_reading import (
     words_beyond,
 )
 from openpcf.factors.record import Confidence, Factor, FactorMatch, FactorQuery
+from openpcf.factors.solution_strength import at_strength
 from openpcf.vocabulary.geography import parse_region
 from openpcf.vocabulary.names import content_tokens, lemma_words, normalise_name, query_variants, with_joins
+
+#: tap water per kg: the water of a solution whose strength the name states
+WATER_FACTOR_ID = "desnz2024:water:supply-kg"
 
 _QUALITY_RANK = {"high": 0, "medium": 1, "low": 2, "estimate": 3}
 
@@ -454,8 +458,22 @@ class LibraryResolver:
     def resolve(self, query: FactorQuery | str) -> FactorMatch | None:
         """The factor for a name: a factor's exact name; the head concept's route-correct target; the exact
         name or alias of each lookup text of the reading; a partial-word search over them (score ≥
-        ``min_score``); then simpler readings (brands, brackets removed) × 0.85. None below the score."""
+        ``min_score``); then simpler readings (brands, brackets removed) × 0.85. None below the score.
+        A solution's strength in the name ("hydrochloric acid 32 %") restates a factor per kg of 100 %
+        substance per kg of that solution (:mod:`openpcf.factors.solution_strength`)."""
         q = as_query(query)
+        match = self._resolve_name(q)
+        if match is None or match.method == "exact":
+            return match
+        solution = at_strength(match.factor, q.name, self.library.get(WATER_FACTOR_ID))
+        if solution is None:
+            return match
+        return match.model_copy(update={
+            "factor": solution,
+            "matched_text": f"{match.matched_text}; at {solution.details['solution_strength']:g} mass share "
+                            "(substance x share + water)"})
+
+    def _resolve_name(self, q: FactorQuery) -> FactorMatch | None:
         if not q.name.strip():
             return None
         hit = self._pick(self.library.by_name(q.name), q)
