@@ -77,6 +77,8 @@ def test_sweetcorn_is_the_agriculture_stage_of_sweet_corn(lib):
     ("linear alkylbenzene sulfonate", "openpcf-estimate:surfactants:las"),
     ("cocamidopropyl betaine", "openpcf-estimate:surfactants:cocamidopropyl-betaine"),
     ("alcohol ethoxylate", "openpcf-estimate:surfactants:nonionic-ethoxylate"),
+    ("nonionic surfactant", "openpcf-estimate:surfactants:nonionic-ethoxylate"),
+    ("surfactant", "openpcf-estimate:surfactants:sles"),      # unnamed: the commonest anionic surfactant
     ("fragrance", "openpcf-estimate:chemicals:fragrance-compound"),
     ("perfume", "openpcf-estimate:chemicals:fragrance-compound"),
     ("sodium percarbonate", "openpcf-estimate:chemicals:sodium-percarbonate"),
