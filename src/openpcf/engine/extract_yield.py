@@ -29,6 +29,10 @@ Values (all ``recalled``, general literature figures, not read while writing):
   kg (juice yield about 0.75 kg per kg fruit).
 - tomato paste (double concentrate, 28-30 °Brix from about 5 °Brix): 5.5 kg tomatoes per kg, as the
   offline tomato-paste family.
+- strained ("Greek", "Greek-style") yoghurt 3.0 kg milk per kg: milk protein of about 3.3 % concentrated to
+  about 9-10 % by draining the acid whey (dairy-processing descriptions; recalled); labneh, strained further to
+  about 25 % solids, 3.5. The acid whey is a low-value residue and carries no burden. A plain yoghurt keeps
+  about 1 kg of milk per kg (no yield).
 """
 
 from __future__ import annotations
@@ -65,6 +69,14 @@ EXTRACT_YIELDS: tuple[ExtractYield, ...] = (
                  "double concentrate, about 28-30 °Brix from about 5 °Brix tomatoes (recalled)"),
     ExtractYield(("tomato", "concentrate"), ("tomato",), 5.5,
                  "double concentrate, about 28-30 °Brix from about 5 °Brix tomatoes (recalled)"),
+    # names are lemmatised ("yoghurt" reads as "yogurt")
+    ExtractYield(("strained", "yogurt"), ("milk",), 3.0,
+                 "yoghurt strained to about 9-10 % protein from milk of about 3.3 %: about 3 kg milk per kg, the "
+                 "acid whey drained off (recalled)"),
+    ExtractYield(("greek", "yogurt"), ("milk",), 3.0,
+                 "Greek yoghurt is strained yoghurt: about 3 kg milk per kg (recalled)"),
+    ExtractYield(("labneh",), ("milk",), 3.5,
+                 "labneh is yoghurt strained further, to about 25 % solids: about 3.5 kg milk per kg (recalled)"),
 )
 
 # words of the raw state of an ingredient ("raw milk", "fresh olives", "whole oranges"): not part of its name

@@ -181,6 +181,19 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "a raw-potato or oil factor covers none of it. Estimate.",
         ),
         EnergyDefault(
+            "tofu_making", "Tofu from dry soybeans (soaking, wet grinding, cooking the slurry, separating okara, "
+            "coagulating, pressing, packing in water and pasteurising, chilling)", 0.4, 4.0,
+            "Energy balance of the soy-milk route: about 0.4 kg of dry beans per kg of firm tofu are ground with "
+            "about ten times their mass of water, so some 4 kg of slurry per kg of tofu is heated from about 15 to "
+            "100 degC (4 kg x 4.0 kJ/kg/K x 85 K = 1.4 MJ) and held at the boil; open cookers and jet cookers with "
+            "steam from small boilers reach about half of that as useful heat, about 3 MJ; the packed tofu is "
+            "pasteurised in its water (about 0.6 MJ), so 4 MJ per kg. About 0.4 kWh per kg for grinding, okara "
+            "decanting, pressing, filling and chilling (assumption). Mass and energy balance from textbook values "
+            "(engineering estimate); factory-gate studies such as Mejia et al., J. Hunger Environ. Nutr. (2018) put "
+            "most of the gate-to-gate burden on boiler fuel and electricity (recalled). A further step: the soybean "
+            "factor covers none of it. Estimate.",
+        ),
+        EnergyDefault(
             "brewing", "Beer brewing (milling, mashing, wort boiling, fermentation and lagering, filtration)", 0.1, 1.3,
             "A brewery boils the wort (about an hour), heats the mash and cleans in place, and cools fermentation and "
             "lagering: European brewery benchmarks are about 100-150 MJ of heat and 8-12 kWh of electricity per "
@@ -466,6 +479,7 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
                 r"bocks?|bitters? ale)\b"),
     ("frying", r"\b(crisps|potato chips|tortilla chips|corn chips|vegetable chips|plantain chips|kettle chips|"
                r"fried snacks?|pork rinds|prawn crackers)\b"),
+    ("tofu_making", r"\b(tofu|bean curd|beancurd)\b"),
     ("beverages", r"\b(drink|beverage|juice|soda water|lemonade|wine|nectar|water bottled|mineral water)\b"),
     ("food_processing", _FOOD_PRODUCT_WORDS),
     ("autoclaved_curing", r"\b(autoclaved|fib(re|er)[- ]?cement|aerated concrete|aircrete|aac|"
@@ -560,6 +574,7 @@ _CLASS_INPUTS: dict[str, str] = {
     "frying": r"\b(potato(es)?|maize|corn|tortillas?|plantains?|cassava|vegetables?|beetroot|parsnips?|"
               r"sweet potato(es)?|sunflower oil|rapeseed oil|palm oil|palm olein|vegetable oil|frying oil|"
               r"\w+ oil|salt|seasoning)\b",
+    "tofu_making": r"\b(soy\w*|soya|soya ?beans?|soy ?beans?|edamame)\b",
     "footwear": r"\b(leather|suede|nubuck|rubber|eva|ethylene[- ]vinyl acetate|polyurethane|pu|tpu|tpr|pvc|foam|"
                 r"textiles?|fabrics?|mesh|canvas|lining|polyester|nylon|polyamide|cotton|wool|felt|cork|soles?|"
                 r"outsoles?|midsoles?|insoles?|uppers?|laces?|heel counters?|toe caps?|adhesives?|cement)\b",
@@ -596,8 +611,8 @@ _FERMENTATION_AUXILIARIES = re.compile(
     r"\b(sodium hydroxide|caustic soda|calcium carbonate|calcium hydroxide|lime|limestone|ammonia|ammonium \w+|"
     r"sulfuric acid|sulphuric acid|phosphoric acid|potassium \w+|yeast extract|corn steep liquor|nutrients?)\b", re.I)
 #: Classes for which water is a typical input when the product names the class.
-_WATER_CLASSES = frozenset({"beverages", "brewing", "food_processing", "concrete_mixing", "chemical_formulation",
-                            "chemical_synthesis"})
+_WATER_CLASSES = frozenset({"beverages", "brewing", "food_processing", "tofu_making", "concrete_mixing",
+                            "chemical_formulation", "chemical_synthesis"})
 _WATER = re.compile(r"^\s*(water|tap water|process water|demineral\w* water|drinking water)\b", re.I)
 _FOOD_CLASSES = frozenset({"legume", "fruit", "vegetable", "tuber", "nut-oilseed", "cereal", "spice", "herb"})
 
@@ -735,7 +750,7 @@ def _infer_product_class(name: str, description: str | None,
 #: assembling bought parts): a factor covering the conversion of the bought good does not cover it.
 FURTHER_STEP_CLASSES = frozenset({"glass_products", "pcb_fabrication", "electronics_assembly", "food_canning", "baking",
                                   "machinery_assembly", "autoclaved_curing", "regenerated_cellulose", "footwear",
-                                  "frying"})
+                                  "frying", "tofu_making"})
 
 
 #: Formed metal products a factor can be *for* (not only the metal they are made of). When the product's name
