@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SET = ROOT / "benchmarks" / "reference" / "triage_independent.jsonl"
 SET2 = ROOT / "benchmarks" / "reference" / "triage_independent2.jsonl"
 SET3 = ROOT / "benchmarks" / "reference" / "triage_independent3.jsonl"
+SET4 = ROOT / "benchmarks" / "reference" / "triage_independent4.jsonl"
 
 
 def _load(name: str):
@@ -114,6 +115,43 @@ def test_every_map_label_of_the_third_set_names_a_picklist_activity(dev_dir: Pat
         if r.expected_output.should_map
     ]
     assert len(named) >= 40 and [n for n in named if n not in picklist] == []
+
+
+def test_the_fourth_set_is_new_a_natural_mix_and_reasoned_row_by_row() -> None:
+    rows = read_task(SET4, "triage")
+    assert len(rows) >= 140 and len({r.id for r in rows}) == len(rows)
+    names = [" ".join(r.input.market.name.lower().split()) for r in rows]
+    assert len(set(names)) == len(names)  # no market twice within the set
+    earlier = _market_names(SET) | _market_names(SET2) | _market_names(SET3)
+    assert not set(names) & earlier  # none of sets 1-3 again
+    _assert_both_labels_and_reasoned(rows)
+    kinds = Counter(getattr(r.metadata, "kind", None) for r in rows)
+    plain = sum(
+        kinds[k]
+        for k in ("chemical", "polymer", "metal", "mineral", "agriculture", "food", "fibre", "textile")
+    )
+    hard = sum(kinds[k] for k in ("product", "assembly", "part", "formulation", "food product", "blend"))
+    assert plain > hard >= 40
+    assert {"utility", "fuel", "packaging", "electronics", "building material", "paper", "service"} <= set(
+        kinds
+    )
+    # not every plain material maps and not every formulation or electronic part decomposes
+    group = {"chemical": "plain", "polymer": "plain", "food": "plain", "agriculture": "plain"}
+    group |= {"formulation": "made", "electronics": "made"}
+    by_group = Counter((group.get(r.metadata.kind), bool(r.expected_output.should_map)) for r in rows)
+    assert all(by_group[(g, label)] >= 3 for g in ("plain", "made") for label in (True, False))
+
+
+def test_every_map_label_of_the_fourth_set_names_a_picklist_activity(dev_dir: Path) -> None:
+    picklist = {
+        json.loads(line)["reference_product_name"] for line in (dev_dir / "ecoinvent_picklist.jsonl").open()
+    }
+    named = [
+        getattr(r.metadata, "why", "")[len("picklist: ") :]
+        for r in read_task(SET4, "triage")
+        if r.expected_output.should_map
+    ]
+    assert len(named) >= 100 and [n for n in named if n not in picklist] == []
 
 
 def test_wilson_interval_of_eight_in_ten() -> None:
