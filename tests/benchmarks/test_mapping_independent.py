@@ -157,3 +157,70 @@ def test_every_answer_of_the_third_blind_set_is_a_picklist_activity(dev_dir: Pat
     # a worked answer: the quark line is the fresh unripened cheese
     quark = next(r for r in script.load_set(BLIND3) if r["material_name"].startswith("Speisequark"))
     assert quark["expected_sha1"] == script.sha1("cheese, from cow milk, fresh, unripened")
+
+
+#: the sixth (fourth blind) set: supplier BOM lines, chemicals and polymers first, grouped by what is bought
+BLIND4 = ROOT / "benchmarks" / "reference" / "mapping_independent_blind4.jsonl"
+BLIND4_GROUPS = {
+    "chemicals",
+    "plastics",
+    "metals",
+    "packaging",
+    "electronics",
+    "food",
+    "textiles",
+    "construction",
+    "automotive",
+    "cosmetics",
+    "cleaning",
+    "furniture",
+}
+
+
+def test_the_fourth_blind_set_has_335_rows_in_twelve_groups_with_a_hash_and_a_reason() -> None:
+    rows = script.load_set(BLIND4)
+    assert len(rows) == 335
+    assert {r["group"] for r in rows} == BLIND4_GROUPS
+    # chemicals and polymers dominate supplier BOMs, so they are the largest groups
+    per_group = {g: sum(r["group"] == g for r in rows) for g in BLIND4_GROUPS}
+    assert per_group["chemicals"] == 109 and per_group["plastics"] == 39
+    assert max(n for g, n in per_group.items() if g not in {"chemicals", "plastics"}) < 39
+    for row in rows:
+        assert set(row) <= {"group", "material_name", "description", "expected_sha1", "why"}
+        assert row["material_name"].strip() and row["why"].strip()
+        assert re.fullmatch(r"[0-9a-f]{40}", row["expected_sha1"])
+    assert sum("description" in r for r in rows) == 149
+    names = [r["material_name"] for r in rows]
+    assert len(names) == len(set(names))
+    assert len({_words(n) for n in names if not n.startswith("CAS ")}) == sum(
+        not n.startswith("CAS ") for n in names
+    )
+
+
+def test_no_name_of_the_fourth_blind_set_repeats_a_name_of_an_earlier_set() -> None:
+    earlier = [r["material_name"] for path in [*EARLIER_SETS, BLIND3] for r in script.load_set(path)]
+    earlier_exact = {n.strip().lower() for n in earlier}
+    earlier_words = {_words(n) for n in earlier if not n.startswith("CAS ")}
+    for row in script.load_set(BLIND4):
+        name = row["material_name"]
+        assert name.strip().lower() not in earlier_exact, name
+        if not name.startswith("CAS "):
+            assert _words(name) not in earlier_words, name
+
+
+def test_every_answer_of_the_fourth_blind_set_is_a_picklist_activity(dev_dir: Path) -> None:
+    labels = {
+        json.loads(line)["reference_product_name"]
+        for line in (dev_dir / "ecoinvent_picklist.jsonl").read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    }
+    hashes = {script.sha1(label) for label in labels}
+    missing = [r["material_name"] for r in script.load_set(BLIND4) if r["expected_sha1"] not in hashes]
+    assert not missing
+    # worked answers: aircrete is autoclaved aerated concrete; CAS 141-78-6 is ethyl acetate
+    rows = {r["material_name"]: r for r in script.load_set(BLIND4)}
+    assert rows["Aircrete blocks, 100 mm"]["expected_sha1"] == script.sha1(
+        "autoclaved aerated concrete block"
+    )
+    assert rows["CAS 141-78-6"]["expected_sha1"] == script.sha1("ethyl acetate")
+    assert rows["CAS 141-78-6"]["expected_sha1"] != script.sha1("ethyl acetate ")
