@@ -14,7 +14,7 @@ import pytest
 
 from openpcf.factors import open_library
 from openpcf.factors.record import QueryContext
-from tests.support.recipe_terms import AMMONIA, GAS, GRID, HEAT, N2O
+from tests.support.recipe_terms import AMMONIA, GAS, GRID, HEAT, N2O, assert_reaches
 from tests.support.recipe_terms import open_match as _match
 
 # library inputs (kg CO2e per kg) the recipes use
@@ -31,13 +31,6 @@ WATER = 0.00015311  # DESNZ 2024 water supply per kg
 ORGANIC = 1.9536  # openpcf-estimate:chemical:organic, median of USLCI organic chemicals (rounded)
 
 
-def assert_reaches(names, factor_id: str, value: float, rel: float = 1e-4):
-    for name in names:
-        m = _match(name)
-        assert m is not None, name
-        assert m.factor.id == factor_id, (name, m.factor.id)
-        assert m.factor.value == pytest.approx(value, rel=rel), name
-        assert m.method != "class", name  # a factor of its own, no longer the flagged chemical class
 
 
 def test_library_inputs_are_the_values_the_worked_numbers_use():

@@ -14,20 +14,13 @@ from openpcf.engine.activity_mapping import choose_factor
 from openpcf.engine.material_names import interpret
 from openpcf.factors import open_library, open_resolver
 from openpcf.factors.record import FactorQuery, QueryContext
-from tests.support.recipe_terms import GAS, GRID, HEAT
+from tests.support.recipe_terms import GAS, GRID, HEAT, assert_reaches
 
 
 def resolve(name: str, context: QueryContext | None = None, unit: str = "kg"):
     return open_resolver().resolve(FactorQuery(name=name, unit=unit, context=context))
 
 
-def assert_reaches(names, factor_id: str, value: float, rel: float = 1e-4):
-    for name in names:
-        m = resolve(name)
-        assert m is not None, name
-        assert m.factor.id == factor_id, (name, m.factor.id)
-        assert m.factor.value == pytest.approx(value, rel=rel), name
-        assert m.method != "class", name  # a factor of its own, not a class fallback
 
 
 def test_primary_polymers_are_eco_profiles_and_formed_goods_keep_the_forming():

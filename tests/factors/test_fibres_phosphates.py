@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from openpcf.factors import open_library
-from tests.support.recipe_terms import AMMONIA, GRID, HEAT
+from tests.support.recipe_terms import AMMONIA, GRID, HEAT, assert_reaches
 from tests.support.recipe_terms import open_match as _match
 
 ACRYLONITRILE = 2.300114  # USLCI "Acrylonitrile, at plant"
@@ -30,13 +30,6 @@ TSP_ID = "openpcf-estimate:fertilisers:triple-superphosphate"
 N, NH3, P2O5, H3PO4 = 14.007, 17.031, 141.94, 97.994
 
 
-def assert_reaches(names, factor_id: str, value: float, rel: float = 1e-4):
-    for name in names:
-        m = _match(name)
-        assert m is not None, name
-        assert m.factor.id == factor_id, (name, m.factor.id)
-        assert m.factor.value == pytest.approx(value, rel=rel), name
-        assert m.method != "class", name
 
 
 def test_library_inputs_are_the_values_the_worked_numbers_use():
