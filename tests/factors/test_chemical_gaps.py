@@ -31,8 +31,6 @@ WATER = 0.00015311  # DESNZ 2024 water supply per kg
 ORGANIC = 1.9536  # openpcf-estimate:chemical:organic, median of USLCI organic chemicals (rounded)
 
 
-
-
 def test_library_inputs_are_the_values_the_worked_numbers_use():
     lib = open_library()
     for fid, value in [("uslci-fy21q3:process:89282", ALUMINA), ("uslci-fy21q3:process:89994", SULFURIC),

@@ -21,8 +21,6 @@ def resolve(name: str, context: QueryContext | None = None, unit: str = "kg"):
     return open_resolver().resolve(FactorQuery(name=name, unit=unit, context=context))
 
 
-
-
 def test_primary_polymers_are_eco_profiles_and_formed_goods_keep_the_forming():
     assert_reaches(["HDPE", "high-density polyethylene", "HDPE granulate", "PE-HD"],
                    "literature:plastics:hdpe-ecoprofile", 1.80)

@@ -30,8 +30,6 @@ TSP_ID = "openpcf-estimate:fertilisers:triple-superphosphate"
 N, NH3, P2O5, H3PO4 = 14.007, 17.031, 141.94, 97.994
 
 
-
-
 def test_library_inputs_are_the_values_the_worked_numbers_use():
     lib = open_library()
     for fid, value in [("uslci-fy21q3:process:91046", ACRYLONITRILE),
