@@ -105,16 +105,22 @@ def test_the_third_set_is_new_a_natural_mix_and_reasoned_row_by_row() -> None:
     )
 
 
-def test_every_map_label_of_the_third_set_names_a_picklist_activity(dev_dir: Path) -> None:
+def _activities_of_map_labels(path: Path, dev_dir: Path) -> tuple[list[str], list[str]]:
+    """The activities the map labels of a set name (``why: "picklist: <name>"``), and those the picklist lacks."""
     picklist = {
         json.loads(line)["reference_product_name"] for line in (dev_dir / "ecoinvent_picklist.jsonl").open()
     }
     named = [
         getattr(r.metadata, "why", "")[len("picklist: ") :]
-        for r in read_task(SET3, "triage")
+        for r in read_task(path, "triage")
         if r.expected_output.should_map
     ]
-    assert len(named) >= 40 and [n for n in named if n not in picklist] == []
+    return named, [n for n in named if n not in picklist]
+
+
+def test_every_map_label_of_the_third_set_names_a_picklist_activity(dev_dir: Path) -> None:
+    named, missing = _activities_of_map_labels(SET3, dev_dir)
+    assert len(named) >= 40 and missing == []
 
 
 def test_the_fourth_set_is_new_a_natural_mix_and_reasoned_row_by_row() -> None:
@@ -143,15 +149,8 @@ def test_the_fourth_set_is_new_a_natural_mix_and_reasoned_row_by_row() -> None:
 
 
 def test_every_map_label_of_the_fourth_set_names_a_picklist_activity(dev_dir: Path) -> None:
-    picklist = {
-        json.loads(line)["reference_product_name"] for line in (dev_dir / "ecoinvent_picklist.jsonl").open()
-    }
-    named = [
-        getattr(r.metadata, "why", "")[len("picklist: ") :]
-        for r in read_task(SET4, "triage")
-        if r.expected_output.should_map
-    ]
-    assert len(named) >= 100 and [n for n in named if n not in picklist] == []
+    named, missing = _activities_of_map_labels(SET4, dev_dir)
+    assert len(named) >= 100 and missing == []
 
 
 def test_wilson_interval_of_eight_in_ten() -> None:
