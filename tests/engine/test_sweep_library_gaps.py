@@ -7,10 +7,8 @@ from __future__ import annotations
 import pytest
 
 from openpcf.engine import ProductSpec, estimate
-
-
-def _lines(trace):
-    return {x.name: x for x in trace.leaves()}
+from tests.support.trace_lines import assert_input_reaches
+from tests.support.trace_lines import leaves_by_name as _lines
 
 
 def test_olive_oil_from_olives_applies_the_yield_to_the_fruit_factor():
@@ -32,9 +30,7 @@ def test_olive_oil_from_olives_applies_the_yield_to_the_fruit_factor():
     ("melamine-faced particleboard", "openpcf-estimate:wood:particleboard"),   # the board under its finish
 ])
 def test_sweep_names_reach_a_factor_of_their_own(name, factor_id):
-    t = estimate(ProductSpec(name="Test article", composition=f"{name}: 100%"), runs=100, seed=1)
-    assert _lines(t)[name].factor.id == factor_id
-    assert t.result.complete
+    assert_input_reaches(name, factor_id)
 
 
 def test_olive_oil_as_an_input_keeps_an_oil_factor():
