@@ -134,11 +134,14 @@ def test_outcome_reads_the_json_and_counts_an_incomplete_estimate_as_a_miss(tmp_
 
 
 def test_in_process_run_gives_the_cli_result(tmp_path):
-    product = {"id": "tray", "name": "Steel tray", "declared_unit": "1 kg", "composition": "steel: 100%",
+    product = {"id": "tray", "name": "Steel tray", "declared_unit": "1 kg", "composition": "steel: 90%; PP: 10%",
                "central": 2, "low": 1, "high": 3}
-    out = products_script.run_estimate(product, tmp_path, runs=None, in_process=True)
-    data = json.loads((tmp_path / "tray.json").read_text())
-    assert out.exit_code == 0 and out.estimate == data["kgco2e"] > 0
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    inside = products_script.run_estimate(product, tmp_path / "a", runs=None, in_process=True)
+    outside = products_script.run_estimate(product, tmp_path / "b", runs=None)  # python -m openpcf, as a user runs it
+    assert inside.exit_code == outside.exit_code == 0 and inside.complete and outside.complete
+    assert inside.estimate == outside.estimate > 0
 
 
 def test_description_only_reads_a_set_without_compositions(tmp_path):
