@@ -25,6 +25,7 @@ from openpcf.systems.offline.triage import (
     known_words,
     level_evidence,
     level_gap,
+    materials_apart,
     materials_in_head,
     noun_said_by_none,
     synonym_reading,
@@ -390,6 +391,17 @@ def test_a_chemical_name_or_a_name_in_capitals_is_not_a_made_thing() -> None:
         # a word that is no specification still counts ("organic" is a production system)
         ("organic copper cathode white", "copper, cathode", 1),
         ("organic soft cheese white", "cheese, from cow milk, fresh, unripened", 2),
+        # the default variant and the delivered state of a commodity are no words left unsaid (round 8)
+        ("refined tin ingot", "tin", 0),
+        ("ordinary rye flour", "rye flour", 0),
+        ("compressed argon", "argon, liquid", 0),
+        ("farmed salmon", "salmon", 0),
+        ("smoked salmon", "salmon", 1),  # a processed product: "smoked" is not a variant word
+        # a plural the tokenizer stems differently still says the noun; a monomer is the substance (round 8)
+        ("fresh mangoes", "mango, fresh grade", 0),
+        ("ripe mangoes", "mango", 1),
+        ("butadiene monomer", "butadiene", 0),
+        ("ethylene", "ethylenediamine", None),  # a longer name is another substance, not a spelling
         # a made thing stays a made thing, whatever its specification
         ("PP housing black", "polypropylene, granulate", None),
         ("steel drum 200 l", "steel, low-alloyed", None),
@@ -493,6 +505,26 @@ def test_a_head_noun_no_accepted_activity_says() -> None:
     assert not noun_said_by_none(read_need("packaging materials"), [steel])
     assert not noun_said_by_none(read_need("steel 25 kg"), [pine])
     assert not noun_said_by_none(read_need("polypropylene"), [steel])
+    # round 8: a metal named as a metal is the element ("metal" is a supply word), and a waste stream is a
+    # class of purchase, not a made thing
+    assert not noun_said_by_none(read_need("hafnium metal"), [candidate("hafnium")])
+    assert noun_said_by_none(read_need("hafnium metal"), [pine])  # the element itself unsaid
+    assert not noun_said_by_none(read_need("commercial kitchen waste"), [steel])
+
+
+def test_a_metal_named_as_a_metal_is_at_the_level_of_the_metal() -> None:
+    assert head_noun(read_need("hafnium metal")) == "hafnium"
+    assert level_gap(read_need("hafnium metal"), candidate("hafnium")) == 0
+    assert level_gap(read_need("hafnium sponge"), candidate("hafnium")) is None  # the form is the noun, unsaid
+
+
+def test_materials_the_activity_at_the_level_holds_together_are_one() -> None:
+    """Invented heads: when the database's own product says both materials, they are one thing to it."""
+    assert materials_in_head("epoxy varnish") == {"epoxy resin", "lacquer"}
+    assert materials_apart("epoxy varnish", None) == {"epoxy resin", "lacquer"}  # no activity at its level
+    assert len(materials_apart("epoxy varnish", candidate("epoxy varnish, without water"))) == 1
+    # an activity that says only the varnish leaves the epoxy apart: still two
+    assert materials_apart("epoxy varnish", candidate("varnish, for wood")) == {"epoxy resin", "lacquer"}
 
 
 def test_a_head_noun_is_said_under_a_joined_or_longer_spelling() -> None:
@@ -501,3 +533,16 @@ def test_a_head_noun_is_said_under_a_joined_or_longer_spelling() -> None:
     assert not noun_said_by_none(read_need("cast manifolds"), [candidate("manifoldes, cast iron")])  # plural
     assert not noun_said_by_none(read_need("ferromanganite"), [candidate("ferromanganese, high-coal")])
     assert noun_said_by_none(read_need("garden gazebo"), [candidate("gaze, cotton")])  # "gaze" is too short
+
+
+def test_hydration_words_have_one_owner_read_by_the_material_reader() -> None:
+    from openpcf.systems.offline.material_need import FORM_WORDS
+    from openpcf.vocabulary.specification_words import HYDRATION_WORDS, PURITY_WORDS
+
+    assert HYDRATION_WORDS <= FORM_WORDS and HYDRATION_WORDS <= PURITY_WORDS
+    assert "decahydrate" in FORM_WORDS  # missing from the reader's own copy before
+    # an invented salt sold with ten waters: the hydrate word is never the head noun, nor a word left unsaid
+    need = read_need("Sodium tungstate decahydrate")
+    assert need.head_noun == "tungstate"
+    assert head_noun(need) == "tungstate"
+    assert level_gap(need, candidate("sodium tungstate")) == 0

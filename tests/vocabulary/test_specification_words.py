@@ -6,7 +6,9 @@ import pytest
 
 from openpcf.vocabulary.specification_words import (
     COLOUR_WORDS,
+    DEFAULT_VARIANT_WORDS,
     GRADE_WORDS,
+    HYDRATION_WORDS,
     PACK_WORDS,
     PURITY_WORDS,
     STANDARD_WORDS,
@@ -43,6 +45,13 @@ from openpcf.vocabulary.tokens import tokenize
         # a polymer's abbreviation and a filler content are the material, not its specification
         ("PA66 GF30", set()),
         ("titanium dioxide rutile", {"rutile"}),
+        # the default variant a database market stands for, and the state a gas is delivered in (round 8)
+        ("refined tin", {"refined"}),
+        ("fine gold granules", {"fine", "granule"}),
+        ("ordinary rye flour", {"ordinary"}),
+        ("farmed salmon", {"farmed"}),
+        ("compressed argon", {"compressed"}),
+        ("organic rye flour", set()),  # a non-default route is a different product, not a specification
     ],
 )
 def test_specification_words_in_their_place(name: str, expected: set[str]) -> None:
@@ -57,7 +66,16 @@ def test_codes_are_numbers_and_designations_but_not_fillers_or_abbreviations() -
 
 
 def test_word_lists_are_tokenizer_singulars() -> None:
-    for words in (GRADE_WORDS, PURITY_WORDS, COLOUR_WORDS, SUPPLY_FORM_WORDS, STANDARD_WORDS, PACK_WORDS):
+    for words in (
+        GRADE_WORDS,
+        DEFAULT_VARIANT_WORDS,
+        HYDRATION_WORDS,
+        PURITY_WORDS,
+        COLOUR_WORDS,
+        SUPPLY_FORM_WORDS,
+        STANDARD_WORDS,
+        PACK_WORDS,
+    ):
         for word in words:
             assert tokenize(word) == [word], word
 

@@ -10,10 +10,14 @@ number a little, never what the thing is (issue 17, sixth round). Read by
 fails to say.
 
 - :data:`GRADE_WORDS` — grade and quality words said on their own ("technical", "reagent", "USP");
+- :data:`DEFAULT_VARIANT_WORDS` — words that name the default variant a database's market stands for
+  ("plain", "ordinary", "refined", "fine", "farmed"; round 8);
 - :data:`USE_GRADE_MARKERS` — the words after which a use is a grade ("injection grade", "food quality"):
   the use word before them is a specification too, and a process or use word (:data:`USE_WORDS`) before
   that ("blow moulding grade");
-- :data:`PURITY_WORDS` — purity, concentration and hydration words ("anhydrous", "purity", "min");
+- :data:`PURITY_WORDS` — purity, concentration and hydration words ("anhydrous", "purity", "min"); the
+  hydration words are also :data:`HYDRATION_WORDS`, the one list of them (the offline material reader's
+  form words read it);
 - :data:`COLOUR_WORDS` — colours and finishes of a material as sold ("natural", "white", "virgin");
 - :data:`SUPPLY_FORM_WORDS` — forms a bulk material is delivered in ("pellets", "flakes", "prills");
 - :data:`STANDARD_WORDS` — standard bodies and designation words ("EN", "ASTM", "type", "MFI");
@@ -64,6 +68,26 @@ GRADE_WORDS: frozenset[str] = frozenset(
     }
 )
 
+#: Words that name the default variant of a commodity, the one a database's market stands for: the
+#: ordinary product as traded ("plain flour", "ordinary Portland cement", "conventional" against organic),
+#: the refined commodity grade of a metal, oil or sugar ("refined copper": the metal a market sells), a
+#: fineness or trade grade ("fine gold", "special high grade zinc") and the usual production system of a
+#: farmed commodity ("farmed salmon": aquaculture is the database default). Their opposites are not here: a
+#: non-default route ("organic", "recycled", "free-range", "wild-caught") says a different product.
+DEFAULT_VARIANT_WORDS: frozenset[str] = frozenset(
+    {
+        "plain",
+        "ordinary",
+        "regular",
+        "conventional",
+        "generic",
+        "refined",
+        "fine",
+        "special",
+        "farmed",
+    }
+)
+
 #: Words after which the word before is a use-grade ("injection grade", "food quality", "film type").
 USE_GRADE_MARKERS: frozenset[str] = frozenset({"grade", "quality", "type"})
 
@@ -94,8 +118,26 @@ USE_WORDS: frozenset[str] = frozenset(
     }
 )
 
+#: Hydration words: the water of crystallisation a salt is sold with, or none ("nickel sulfate
+#: hexahydrate" is nickel sulfate, "sodium sulfate decahydrate" sodium sulfate). The one list of them:
+#: the offline material reader's form words
+#: (:data:`openpcf.systems.offline.material_need.FORM_WORDS`) read it from here.
+HYDRATION_WORDS: frozenset[str] = frozenset(
+    {
+        "anhydrous",
+        "hydrate",
+        "monohydrate",
+        "dihydrate",
+        "trihydrate",
+        "pentahydrate",
+        "hexahydrate",
+        "heptahydrate",
+        "decahydrate",
+    }
+)
+
 #: Purity, concentration and hydration words.
-PURITY_WORDS: frozenset[str] = frozenset(
+PURITY_WORDS: frozenset[str] = HYDRATION_WORDS | frozenset(
     {
         "purity",
         "pure",
@@ -106,15 +148,6 @@ PURITY_WORDS: frozenset[str] = frozenset(
         "maximum",
         "percent",
         "concentration",
-        "anhydrous",
-        "hydrate",
-        "monohydrate",
-        "dihydrate",
-        "trihydrate",
-        "pentahydrate",
-        "hexahydrate",
-        "heptahydrate",
-        "decahydrate",
         "aqueous",
         "denatured",
     }
@@ -150,7 +183,8 @@ COLOUR_WORDS: frozenset[str] = frozenset(
     }
 )
 
-#: Forms in which a bulk material is delivered (and the crystal forms of a pigment, "rutile", "anatase").
+#: Forms in which a bulk material is delivered (and the crystal forms of a pigment, "rutile", "anatase"; the
+#: state a gas is delivered in, "compressed", "liquefied", "gaseous").
 SUPPLY_FORM_WORDS: frozenset[str] = frozenset(
     {
         "pellet",
@@ -175,6 +209,9 @@ SUPPLY_FORM_WORDS: frozenset[str] = frozenset(
         "chopped",
         "strand",
         "roving",
+        "compressed",
+        "liquefied",
+        "gaseous",
     }
 )
 
@@ -268,7 +305,7 @@ def specification_words(name: str) -> frozenset[str]:
 
 def _is_specification(token: str, before: str, after: str) -> bool:
     """Whether ``token``, between ``before`` and ``after``, is a specification word."""
-    listed = GRADE_WORDS | PURITY_WORDS | COLOUR_WORDS | SUPPLY_FORM_WORDS | STANDARD_WORDS
+    listed = GRADE_WORDS | DEFAULT_VARIANT_WORDS | PURITY_WORDS | COLOUR_WORDS | SUPPLY_FORM_WORDS | STANDARD_WORDS
     if token in listed or is_code(token):
         return True
     if after in USE_GRADE_MARKERS or (token == "high" and after == "purity"):

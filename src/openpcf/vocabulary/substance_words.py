@@ -64,6 +64,8 @@ CATEGORY_WORDS: frozenset[str] = frozenset(
         "energy",
         "utility",
         "raw",
+        "metal",
+        "waste",
     }
 )
 

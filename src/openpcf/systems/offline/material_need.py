@@ -28,6 +28,7 @@ from openpcf.vocabulary.common_names import (
 )
 from openpcf.vocabulary.material_words import RECYCLED_MARKERS
 from openpcf.vocabulary.names import singular
+from openpcf.vocabulary.specification_words import HYDRATION_WORDS
 from openpcf.vocabulary.spellings import iupac_spelling
 from openpcf.vocabulary.translation import english_name
 
@@ -91,17 +92,10 @@ FUNCTIONAL_NOUNS = frozenset(
 
 
 # Words that say the form or hydration of a substance, not what it is: never the head noun ("nickel
-# sulfate hexahydrate" is a sulfate, "HDPE granulate" is polyethylene).
-FORM_WORDS = frozenset(
+# sulfate hexahydrate" is a sulfate, "HDPE granulate" is polyethylene). The hydration words have one owner,
+# :data:`openpcf.vocabulary.specification_words.HYDRATION_WORDS`.
+FORM_WORDS = HYDRATION_WORDS | frozenset(
     [
-        "hydrate",
-        "monohydrate",
-        "dihydrate",
-        "trihydrate",
-        "pentahydrate",
-        "hexahydrate",
-        "heptahydrate",
-        "anhydrous",
         "powder",
         "granulate",
         "granule",

@@ -4,7 +4,7 @@ A practitioner maps when a background activity *is* the thing bought (grid elect
 float glass) and decomposes when it is an assembly, a formulation, a blend or a material whose
 specification the database cannot represent (recycled content, a finish, a multi-layer laminate).
 
-The decision model (:data:`FEATURES`, fitted by :mod:`openpcf.systems.offline.calibration`) reads six
+The decision model (:data:`FEATURES`, fitted by :mod:`openpcf.systems.offline.calibration`) reads seven
 pieces of evidence (issue 17; ``docs/offline.md``, Triage):
 
 - energy carriers and utilities named in the market (every database holds them);
@@ -15,7 +15,9 @@ pieces of evidence (issue 17; ``docs/offline.md``, Triage):
 - formulation/blend words of the market text (a formulation is decomposed into its ingredients);
 - compositeness from openpcf's decomposition knowledge: the number of distinct materials the head
   phrase names (``materials.json``; :func:`materials_in_head`: a material named only by specification
-  words, or a class of materials after a specific one, does not count);
+  words, or a class of materials after a specific one, does not count), counting as one the materials
+  that the activity at the head's level says together (``materials_apart``, :func:`materials_apart`;
+  eighth round: "epoxy varnish" at the level of an "epoxy varnish" activity is one thing);
 - whether the picklist names the thing at its own fabrication level (``named_at_level``,
   :func:`level_gap`): an activity the re-ranker accepts whose base name the head says, which says the
   head noun, and which leaves no word of the head unsaid but supply and form words ("copper cathode" →
@@ -28,12 +30,14 @@ pieces of evidence (issue 17; ``docs/offline.md``, Triage):
 - a head noun that names a made thing by its function (``made_thing_noun``, :func:`is_made_thing_noun`;
   fifth round): a word that no material, substance or picklist activity says and that is not a word for
   a class of purchases ("office chair armrest", "laptop keyboard", "gas hob burner") — a part or product
-  named by what it does, not by what it is made of, is decomposed.
+  named by what it does, not by what it is made of, is decomposed;
+- no activity the re-ranker accepts says the head noun (``noun_unsaid``, :func:`noun_said_by_none`;
+  written in the seventh round, in the model from the eighth): a thing no activity names is not a
+  background activity.
 
-Seventh round (reported, not in the model: it lowered all-dev CV, ``docs/offline.md``): whether no activity
-the re-ranker accepts says the head noun (``noun_unsaid``, :func:`noun_said_by_none`) and the energy words in
-the name of a made thing that no energy word names (``commodity_in_made_thing``, :func:`commodity_head_count`:
-"heat exchanger", "water pump").
+Reported, not in the model: the energy words in the name of a made thing that no energy word names
+(``commodity_in_made_thing``, :func:`commodity_head_count`: "heat exchanger", "water pump") and the raw
+count of materials named (``materials_named``).
 
 Other fabrication-level evidence from the picklist (the learned re-ranker's best *material* activity,
 whether it is at the market's own level or at an ingredient's, the number of head words the closest
@@ -85,9 +89,10 @@ FEATURES = (
     "commodity_cues",
     "assembly_cues",
     "formulation_cues",
-    "materials_named",
+    "materials_apart",
     "named_at_level",
     "made_thing_noun",
+    "noun_unsaid",
 )
 # Evidence computed for the trace and for the fitting script's selection report, not in the model.
 REPORTED = (
@@ -110,8 +115,8 @@ REPORTED = (
     "processing_cues",
     "recycled_cues",
     "name_words",
-    "noun_unsaid",
     "commodity_in_made_thing",
+    "materials_named",
 )
 
 _ASSEMBLY = re.compile(
@@ -139,7 +144,8 @@ def _count(pattern: re.Pattern[str], text: str) -> float:
 
 # Words that say how a thing is supplied or which route is meant, not a different thing: a database's
 # market for the thing is the same activity ("primary aluminium ingot", "HDPE granulate", "polycarbonate
-# resin", "raw cow milk", "grid electricity"). The form words of the material reader count too.
+# resin", "raw cow milk", "grid electricity"; "titanium metal" is the element as a metal, eighth round). The
+# form words of the material reader count too.
 SUPPLY_WORDS = frozenset(
     {
         *FORM_WORDS,
@@ -156,6 +162,8 @@ SUPPLY_WORDS = frozenset(
         "industrial",
         "grade",
         "pure",
+        "metal",
+        "monomer",
     }
 )
 # A need whose head still differs from the activity by this many words or more counts as unnamed.
@@ -258,14 +266,34 @@ def materials_in_head(head: str) -> set[str]:
     specification words ("ferric chloride 40 % aqueous solution" names one material, not water too;
     "titanium dioxide rutile" one, not the rutile ore), and a class of materials only when no specific
     right before it ("EPDM rubber" names EPDM; "wood-plastic composite" two materials)."""
+    return {m.material.name for m in _head_mentions(head)}
+
+
+def _head_mentions(head: str) -> list[Any]:
+    """The material mentions :func:`materials_in_head` counts (one per place in the head)."""
     spec = specification_words(head)
     mentions = [m for m in find_mentions(head, None) if not (tokenize(m.text) and set(tokenize(m.text)) <= spec)]
     ends = {m.position + len(m.text) for m in mentions if m.material.name not in _CLASS_MATERIALS}
-    return {
-        m.material.name
+    return [
+        m
         for m in mentions
         if not (m.material.name in _CLASS_MATERIALS and any(head[e : m.position].strip() == "" for e in ends if e <= m.position))
-    }
+    ]
+
+
+def materials_apart(head: str, activity: Candidate | None) -> set[str]:
+    """The materials of the head (:func:`materials_in_head`) that the activity at the head's level does not
+    hold together: the materials whose words the activity says count as one thing, the database's own
+    product ("masonry cement mortar" at the level of "cement mortar", "white alkyd paint" at the level of
+    "alkyd paint, white" name one thing, not a mixture to decompose); with no activity at the head's level,
+    every material counts."""
+    mentions = _head_mentions(head)
+    if activity is None:
+        return {m.material.name for m in mentions}
+    said = set(_spelled(activity.tokens))
+    held = {m.material.name for m in mentions if set(_spelled(tokenize(m.text))) <= said}
+    apart = {m.material.name for m in mentions} - held
+    return apart | ({min(held)} if held else set())
 
 
 _CONCENTRATION = re.compile(r"(?:\d\s*(?:%|percent|wt\s*%|wt)\s*|aqueous\s+|water\s+)solution\b|\bsolution\s+in\s+water\b")
@@ -278,8 +306,8 @@ def formulation_count(text: str) -> float:
     return max(0.0, _count(_FORMULATION, text) - _count(_CONCENTRATION, text))
 
 
-def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
-    """How many words of the market's head phrase an activity does not say, when the activity stands at
+def level_unsaid(need: MaterialNeed, candidate: Candidate) -> list[str] | None:
+    """The words of the market's head phrase an activity does not say (:func:`level_gap` counts them), when the activity stands at
     the head's own fabrication level; ``None`` when it does not.
 
     At the head's level means: every word of the activity's base name (before the first comma) is said by
@@ -314,19 +342,39 @@ def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
     if not base:
         return None
     noun_forms = {noun, *tokenize(expand(noun)), *written.get(noun, ())}
-    if any(t not in head for t in base) and not (len(base) == 1 and noun_forms & qualifiers):
+    head_list = sorted(head)
+    if any(not _spelt_as(t, head_list) for t in base) and not (len(base) == 1 and noun_forms & qualifiers):
         return None
-    if not noun_forms & names_thing:
+    if not any(_spelt_as(f, [t for t in tokens if t in names_thing]) for f in noun_forms):
         return None
-    return sum(
-        1
+    return [
+        t
         for t in own
         if len(t) > 1
-        and t not in said
+        and not _spelt_as(t, tokens)
         and t not in SUPPLY_WORDS
         and not any(e in said for e in tokenize(expand(t)))
         and not any(e in said for e in written.get(t, ()))
+    ]
+
+
+def _spelt_as(word: str, tokens: list[str]) -> bool:
+    """Whether ``tokens`` say ``word``: as a token, as two tokens written together ("rape seed" says
+    "rapeseed"), or as the same word of five letters or more with up to two letters more or less (a plural
+    or the tokenizer's stem: "tomato" says "tomatoe", its reading of "tomatoes"); eighth round."""
+    if word in tokens or word in {a + b for a, b in itertools.pairwise(tokens)}:
+        return True
+    return any(
+        min(len(word), len(t)) >= 5 and (word.startswith(t) or t.startswith(word)) and abs(len(word) - len(t)) <= 2
+        for t in tokens
     )
+
+
+def level_gap(need: MaterialNeed, candidate: Candidate) -> int | None:
+    """How many words of the market's head phrase an activity does not say, when the activity stands at
+    the head's own fabrication level (:func:`level_unsaid`); ``None`` when it does not."""
+    unsaid = level_unsaid(need, candidate)
+    return None if unsaid is None else len(unsaid)
 
 
 def noun_said_by_none(need: MaterialNeed, candidates: list[Candidate]) -> bool:
@@ -414,6 +462,15 @@ def level_evidence(
     return best
 
 
+def _closest_unsaid(need: MaterialNeed, activity: Candidate | None) -> list[str]:
+    """The head words the activity at the head's level leaves unsaid (the market's own reading or its
+    synonym reading, whichever leaves fewer); empty when there is no such activity."""
+    if activity is None:
+        return []
+    found = [u for r in (need, synonym_reading(need)) if r is not None and (u := level_unsaid(r, activity)) is not None]
+    return min(found, key=len) if found else []
+
+
 def triage_features(
     inp: TriageInput, search: PicklistSearch, *, k: int = 20, reranker: Reranker | None = None
 ) -> tuple[dict[str, float], dict[str, Any]]:
@@ -423,15 +480,16 @@ def triage_features(
     (assembly/part words in the name, plus 1 when the head noun names a finished product,
     :mod:`openpcf.vocabulary.product_forms`; the two parts are reported as ``assembly_words`` and
     ``product_form_cues``, the latter counting every finished-product noun of the head),
-    ``formulation_cues`` (formulation/blend words in name and description), ``materials_named`` (distinct
-    materials of openpcf's vocabulary named in the head phrase),
+    ``formulation_cues`` (formulation/blend words in name and description), ``materials_apart`` (distinct
+    materials of openpcf's vocabulary named in the head phrase, those the activity at the head's level says
+    together counted once, :func:`materials_apart`; the raw count is reported as ``materials_named``),
     ``named_at_level`` (an accepted material or service activity names the head at its own level,
     :func:`level_gap` = 0; when the head has a :func:`synonym_reading`, its database name is searched
     too), ``made_thing_noun`` (the head noun is a word no material, substance or
     picklist activity says, :func:`is_made_thing_noun`).
 
-    Reported, seventh round: ``noun_unsaid`` (no activity the re-ranker accepts says the head noun,
-    :func:`noun_said_by_none`), ``commodity_in_made_thing`` (the energy words of the name when the head
+    ``noun_unsaid`` (no activity the re-ranker accepts says the head noun, :func:`noun_said_by_none`; in the
+    model since the eighth round). Reported, seventh round: ``commodity_in_made_thing`` (the energy words of the name when the head
     noun is a made thing — a finished product, a made-thing noun or a noun no accepted activity says — that
     no energy word names, :func:`commodity_head_count`).
 
@@ -475,6 +533,7 @@ def triage_features(
             if c.role in ("material", "service")
         ]
     gap, level_activity = level_evidence(need, at_level)
+    unsaid_at_level = _closest_unsaid(need, level_activity)
     unsaid_accepted = noun_said_by_none(need, [c for p, c in at_level if p >= 0.5])
     made_noun = is_made_thing_noun(head_noun(need), known_words(search), inp.market.name)
     # an energy word inside the name of a made thing says what it is for, not what is bought ("heat
@@ -516,6 +575,7 @@ def triage_features(
         "family_parts": float(len(family.components)) if family else 0.0,
         "has_family": 1.0 if family and len(family.components) >= 2 else 0.0,
         "materials_named": float(len(named)),
+        "materials_apart": float(len(materials_apart(need.head, level_activity))),
         "assembly_cues": _count(_ASSEMBLY, name_lower) + product_form,
         "assembly_words": _count(_ASSEMBLY, name_lower),
         "formulation_cues": formulation_count(market_text),
@@ -539,6 +599,7 @@ def triage_features(
         "level_activity": level_activity.reference_product if level_activity is not None else None,
         "best_score": round(best_score, 4),
         "product_family": family.name if family else None,
+        "level_unsaid": unsaid_at_level,
     }
     return features, evidence_trace
 
@@ -565,8 +626,10 @@ def rationale(
         for n in ("formulation_cues", "processing_cues", "recycled_cues", "list_cues")
         if features[n] > 0
     ]
-    if features["materials_named"] >= 2:
-        cues.append(f"{int(features['materials_named'])} materials named")
+    if features.get("materials_apart", features["materials_named"]) >= 2:
+        cues.append(f"{int(features.get('materials_apart', features['materials_named']))} materials named")
+    if features.get("noun_unsaid"):
+        cues.append("no accepted activity says the thing bought")
     why = f"compositeness cues: {', '.join(cues)}" if cues else "no activity matches it well enough"
     return f"decompose: {why} ({level})"
 
