@@ -201,6 +201,20 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "and 0.1 kWh per kg. Packaging (bottling, kegging) is not included. Estimate.",
         ),
         EnergyDefault(
+            "plant_drink", "Plant-based drinks from beans, cereals or nuts (soaking, wet milling, cooking or enzymatic "
+            "hydrolysis, separating the okara or bran, homogenising, UHT treatment)", 0.12, 1.0,
+            "Energy balance of the wet route (engineering estimate from textbook values): the beans, oats or nuts "
+            "(about 8-12 % of the drink) are milled with about ten times their mass of water and the slurry is "
+            "cooked or held for enzymatic hydrolysis: about 1.1 kg of slurry per kg of drink heated from about 15 to "
+            "90-100 degC is 1.1 x 4.0 kJ/kg/K x 80 K = 0.35 MJ; UHT at 135-145 degC with regenerative heat exchange "
+            "(about 85 %) adds about 0.1 MJ net, deodorising and cleaning in place a few tenths; with boiler and "
+            "distribution losses (efficiency about 0.6-0.7 for small steam systems) about 1 MJ of fuel per kg. "
+            "About 0.12 kWh per kg for wet mills, decanters, high-pressure homogenisers (150-250 bar), pumps, "
+            "aseptic cooling and chilling (assumption). The beans or grains are listed inputs; the okara or bran "
+            "leaves as feed and carries no burden. Chosen instead of the general beverage default, which has no "
+            "cooking step. Estimate.",
+        ),
+        EnergyDefault(
             "beverages", "Beverages (mixing, pasteurising, filling)", 0.1, 0.3,
             "Mixing, pasteurisation and filling of drinks: about 0.1 kWh and a few tenths of an MJ per kg. Estimate.",
         ),
@@ -220,7 +234,7 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
         ),
         EnergyDefault(
             "footwear", "Footwear made from leather, textile, foam and rubber parts (cutting, stitching, sole moulding "
-            "or vulcanising, lasting, cementing, finishing)", 6.0, 10.0,
+            "or vulcanising, lasting, cementing, finishing)", 10.0, 15.0,
             "Shoes are made from bought leather, fabric, EVA or PU granulate and rubber compound: uppers are cut and "
             "stitched, foam midsoles expanded and compression- or injection-moulded, rubber outsoles vulcanised in "
             "heated presses, and the shoe lasted, cemented (adhesive activation and curing ovens, heat-setting), "
@@ -228,11 +242,15 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "recalled orders): foam moulding and rubber vulcanising about 1.5-3 kWh and several MJ of press and "
             "steam heat per kg of sole, knitting or weaving and dyeing the upper fabric about 1.5-3 kWh and 10-20 MJ "
             "per kg of fabric, stitching, lasting, cementing and climate control about 2-3 kWh per kg of shoe: about "
-            "6 kWh and 10 MJ per kg of shoe. The cradle-to-gate study of a running shoe by Cheah, Ciceri, Olivetti, "
-            "Matsumura, Forterre, Roth & Kirchain (J. Cleaner Production 44, 2013, 18-29; recalled) put about two "
-            "thirds of its roughly 14 kg CO2e per pair into materials processing and manufacturing, largely "
-            "electricity in coal-based grids: this default is at the lower end of that. A further step: material "
-            "factors for hide leather, resin granulate or rubber cover none of it. Estimate.",
+            "6 kWh and 10 MJ per kg of shoe as a lower bound. The cradle-to-gate study of a running shoe by Cheah, Ciceri, "
+            "Olivetti, Matsumura, Forterre, Roth & Kirchain (J. Cleaner Production 44, 2013, 18-29; recalled) put "
+            "about two thirds of its roughly 14 kg CO2e per pair, some 9 kg, into manufacturing, largely electricity "
+            "from coal-based grids (about 0.9-1 kg CO2e per kWh then): about 9-10 kWh-equivalent per pair of about "
+            "0.6-0.7 kg, i.e. 13-16 kWh per kg, twice the build-up above, which misses the cutting waste, the many "
+            "small heated steps and the air-conditioned halls. The default takes the middle, 10 kWh and 15 MJ per "
+            "kg of shoe (products8, issue 14: the 6 kWh build-up left a synthetic running shoe at about 0.4 of the "
+            "published values). A further step: material factors for hide leather, resin granulate or rubber "
+            "cover none of it. Estimate.",
             spread=2.5,
         ),
         EnergyDefault(
@@ -275,6 +293,33 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "about 1.5-3 GJ of heat per m3, most of it from the mill's own bark, dust and offcuts (biogenic, not "
             "counted); about 0.25 kWh and 1 MJ of fossil heat (the gas share of dryers and press heating, "
             "assumption) per kg of board at about 650 kg per m3. The resin, wax and wood are listed inputs. Estimate.",
+        ),
+        EnergyDefault(
+            "cellulose_insulation", "Cellulose fibre insulation from recovered paper (shredding, hammer-milling or "
+            "fiberising, dosing the fire retardant, bagging)", 0.15, 0.1,
+            "Recovered newspaper is shredded and fiberised dry in hammer or disc mills, the borate or ammonium "
+            "sulphate dusted in, and the fluff bagged under pressure: a mechanical process with no drying, of the "
+            "order of 100-200 kWh of electricity per tonne (order of magnitude of the electricity stated in "
+            "manufacturers' EPDs for cellulose loose-fill and of mill ratings; recalled, no single source read), "
+            "here 0.15 kWh and 0.1 MJ (space heating, forklifts) per kg. The recovered paper enters burden-free "
+            "(cut-off); the fire retardants are listed inputs. Chosen instead of the general default (0.5 kWh and "
+            "1 MJ), which is a median over all manufacturing. Estimate.",
+        ),
+        EnergyDefault(
+            "solid_wood_furniture", "Solid-wood furniture and joinery from bought sawn timber (machining, sanding, "
+            "gluing, assembly, finishing and drying of the coating, dust extraction)", 1.0, 2.0,
+            "Making a table, chair, bench or door from kiln-dried boards runs many machines for little mass: "
+            "moulders, spindle and CNC routers, tenoners, wide-belt sanders, presses, spray booths with drying "
+            "tunnels or ovens, compressed air and the dust-extraction fans that run with every machine (in wood "
+            "workshops dust extraction is commonly a quarter to a third of the electricity). Of the order of 0.5-2 "
+            "kWh per kg of finished furniture and a few MJ of heat for drying rooms, coating cures and space heat "
+            "(order of magnitude of the factory stage in cradle-to-gate studies of solid-wood chairs and tables, e.g. "
+            "Gonzalez-Garcia et al. on Spanish and Portuguese wooden furniture, Journal of Cleaner Production 2011-"
+            "2012; recalled, no single value read), here 1.0 kWh and 2 MJ per kg; the workshop's own offcuts often "
+            "fire a wood boiler (biogenic, not counted). The rough-milling yield of the sawn timber is a separate "
+            "step (solid_wood_rough_milling). Chosen instead of the wood_products default (cutting a pallet or a "
+            "batten: 0.2 kWh) when the product names a solid-wood article. Estimate.",
+            spread=2.5,
         ),
         EnergyDefault(
             "wood_products", "Wood products from bought timber or panels (cutting, planing, assembly)", 0.2, 0.3,
@@ -345,14 +390,15 @@ SOLID_WOOD_ROUGH_MILLING = EnergyDefault(
 )
 #: Articles made of solid-wood parts (furniture, joinery, flooring boards): the product words of the rule.
 _SOLID_WOOD_ARTICLES = re.compile(
-    r"\b(furniture|tables?|chairs?|stools?|benches?|desks?|beds?|bed ?frames?|cabinets?|cupboards?|wardrobes?|"
+    r"\b(furniture|tables?|chairs?|stools?|bench(es)?|desks?|beds?|bed ?frames?|cabinets?|cupboards?|wardrobes?|"
     r"dressers?|chests? of drawers|sideboards?|shel(f|ves)|shelving|bookcases?|sofas?|settees?|cribs?|cots?|"
     r"doors?|window frames?|staircases?|stairs|handrails?|solid[- ]wood|solid (oak|beech|ash|pine|walnut|maple|"
-    r"cherry|birch|teak|larch|spruce))\b", re.I)
+    r"cherry|birch|teak|larch|spruce|acacia|eucalyptus|mahogany|chestnut|elm|hardwood|softwood)( wood)?)\b", re.I)
 #: Wood inputs that are not sawn solid wood (panels, veneers, glued products, residues): no rough-milling yield.
 _NOT_SOLID_WOOD = re.compile(
     r"\b(plywood|mdf|hdf|fib(re|er) ?boards?|hardboard|particle ?boards?|chip ?boards?|osb|veneers?|laminated|"
     r"glulam|clt|cross[- ]laminated|lvl|panels?|boards? of|boards?|chips?|sawdust|shavings|pellets?|fib(re|er)s?|"
+    r"oils?|stains?|wax(es)?|glues?|adhesives?|lacquers?|varnish(es)?|paints?|"
     r"cork|bamboo|rattan|wicker|pulp|paper|cardboard|charcoal|wood flour|wood wool)\b", re.I)
 
 
@@ -480,6 +526,8 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("frying", r"\b(crisps|potato chips|tortilla chips|corn chips|vegetable chips|plantain chips|kettle chips|"
                r"fried snacks?|pork rinds|prawn crackers)\b"),
     ("tofu_making", r"\b(tofu|bean curd|beancurd)\b"),
+    ("plant_drink", r"\b((soy|soya|oat|almond|rice|hazelnut|cashew|coconut|pea|hemp|spelt|plant[- ]based|vegetable) "
+                    r"(drinks?|milks?|beverages?)|soymilk|soy ?milk|oat ?milk|almond ?milk)\b"),
     ("beverages", r"\b(drink|beverage|juice|soda water|lemonade|wine|nectar|water bottled|mineral water)\b"),
     ("food_processing", _FOOD_PRODUCT_WORDS),
     ("autoclaved_curing", r"\b(autoclaved|fib(re|er)[- ]?cement|aerated concrete|aircrete|aac|"
@@ -500,6 +548,8 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
                  r"espadrilles?|clogs?|flip[- ]flops?|moccasins?|brogues?|oxfords)\b"),
     ("regenerated_cellulose", r"\b(viscose|rayon|modal|lyocell|cupro|regenerated cellulose|cellulosic fib(re|er)s?|"
                               r"man-?made cellulos\w* fib(re|er)s?)\b"),
+    ("cellulose_insulation", r"\b(cellulose (fib(re|er) )?(loose[- ]?fill )?(insulation|loose[- ]?fill)|"
+                             r"loose[- ]?fill cellulose|blown(-in)? cellulose|cellulose (fib(re|er) )?(insulation )?boards?)\b"),
     ("textiles", r"\b(yarn|fib(re|er)s?|textiles?|fabrics?|cloth|wool|cotton|staple|thread|nonwoven|denim|garments?|"
                  r"apparel|clothing|t-?shirts?|shirts?|blouses?|dress(es)?|trousers|jeans|jackets?|sweaters?|"
                  r"jumpers?|hoodies?|sweatshirts?|socks|leggings|underwear|knit\w*|jersey|woven|towels?|"
@@ -539,7 +589,10 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
 # What the inputs of each class look like: the mass evidence for a class (a component supports every class
 # whose input pattern its name matches). Water is evidence only for a class the name or description names.
 _CLASS_INPUTS: dict[str, str] = {
-    "glass_melting": r"\b(sand|cullet|soda|soda ash|limestone|dolomite|feldspar|silica|broken glass|recycled glass|"
+    # the formed container glass itself backs a container named by the product (a jar of "container glass": its factor
+    # covers melting and forming, so no further step is added)
+    "glass_melting": r"\b(container glass|bottle glass|hollow glass|flint glass|amber glass|"
+                     r"sand|cullet|soda|soda ash|limestone|dolomite|feldspar|silica|broken glass|recycled glass|"
                      r"nepheline|glass batch|basalt|diabase|gabbro|anorthosite|blast furnace slag|slag)\b",
     "flat_glass_melting": r"\b(sand|cullet|soda|soda ash|limestone|dolomite|feldspar|silica|broken glass|"
                           r"recycled glass|nepheline|glass batch|salt ?cake|sodium sulfate|sodium sulphate)\b",
@@ -574,6 +627,10 @@ _CLASS_INPUTS: dict[str, str] = {
     "frying": r"\b(potato(es)?|maize|corn|tortillas?|plantains?|cassava|vegetables?|beetroot|parsnips?|"
               r"sweet potato(es)?|sunflower oil|rapeseed oil|palm oil|palm olein|vegetable oil|frying oil|"
               r"\w+ oil|salt|seasoning)\b",
+    "plant_drink": r"\b(soy\w*|soya|soya ?beans?|soy ?beans?|oats?|oat \w+|almonds?|almond paste|rice|hazelnuts?|"
+                   r"hazelnut paste|cashews?|coconut\w*|peas?|pea protein|hemp\w*|spelt|barley)\b",
+    "cellulose_insulation": r"\b(recovered (news)?paper|newspapers?|newsprint|waste paper|recovered fib(re|er)|"
+                            r"recycled (news)?paper|old newspapers?|onp|paper waste|recycled cellulose|cellulose fib(re|er)s?)\b",
     "tofu_making": r"\b(soy\w*|soya|soya ?beans?|soy ?beans?|edamame)\b",
     "footwear": r"\b(leather|suede|nubuck|rubber|eva|ethylene[- ]vinyl acetate|polyurethane|pu|tpu|tpr|pvc|foam|"
                 r"textiles?|fabrics?|mesh|canvas|lining|polyester|nylon|polyamide|cotton|wool|felt|cork|soles?|"
@@ -611,9 +668,11 @@ _FERMENTATION_AUXILIARIES = re.compile(
     r"\b(sodium hydroxide|caustic soda|calcium carbonate|calcium hydroxide|lime|limestone|ammonia|ammonium \w+|"
     r"sulfuric acid|sulphuric acid|phosphoric acid|potassium \w+|yeast extract|corn steep liquor|nutrients?)\b", re.I)
 #: Classes for which water is a typical input when the product names the class.
-_WATER_CLASSES = frozenset({"beverages", "brewing", "food_processing", "tofu_making", "concrete_mixing",
+_WATER_CLASSES = frozenset({"beverages", "plant_drink", "brewing", "food_processing", "tofu_making", "concrete_mixing",
                             "chemical_formulation", "chemical_synthesis"})
-_WATER = re.compile(r"^\s*(water|tap water|process water|demineral\w* water|drinking water)\b", re.I)
+#: Water as an input, also the water a drink is made of ("mineral water", "spring water" in bottled water).
+_WATER = re.compile(r"^\s*(water|tap water|process water|demineral\w* water|drinking water|(natural )?mineral water|"
+                    r"spring water|still water|sparkling water|carbonated water|table water|purified water)\b", re.I)
 _FOOD_CLASSES = frozenset({"legume", "fruit", "vegetable", "tuber", "nut-oilseed", "cereal", "spice", "herb"})
 
 #: A component under this share of the product's mass never sets the product class (3% steel nails do not
@@ -645,7 +704,7 @@ def _supports(cls: str, name: str) -> bool:
     pattern = _CLASS_INPUTS.get(cls)
     if pattern and re.search(pattern, lowered):
         return True
-    if cls in ("chemical_formulation", "chemical_synthesis", "food_processing", "beverages", "brewing"):
+    if cls in ("chemical_formulation", "chemical_synthesis", "food_processing", "beverages", "plant_drink", "brewing"):
         from openpcf.factors.material_class import material_class
 
         kind = material_class(name)
@@ -709,7 +768,28 @@ def infer_product_class(name: str, description: str | None = None,
         return "food_canning"  # a food sealed in its can or jar and sterilised there
     if cls == "food_processing" and is_baked_good(name):
         return "baking"  # bread, biscuits, cakes: baked from bought flour
+    if cls == "wood_products" and solid_wood_article(name) and solid_wood_share(components) >= MASS_MAJORITY:
+        return "solid_wood_furniture"  # a table, chair, bench or door machined and finished from sawn timber
     return cls
+
+
+#: The wood words of a sawn solid-wood input (species, "sawn", "timber" …); panels and residues are excluded by
+#: :func:`is_solid_wood`.
+_SOLID_WOOD_INPUT = re.compile(r"\b(wood\w*|timber|lumber|beech|oak|pine|spruce|birch|ash|maple|walnut|cherry|teak|"
+                               r"acacia|eucalyptus|mahogany|larch|fir|chestnut|elm|sawn|hardwood|softwood)\b",
+                               re.I)
+
+
+def solid_wood_share(components: list[tuple[str, float]] | list[str] | None) -> float:
+    """Share of the listed mass (0–1) that is sawn solid wood by its name (not a panel, veneer or residue); 0
+    without components. Pure."""
+    comps = [(c, 1.0) if isinstance(c, str) else c for c in (components or [])]
+    comps = [(c, float(m)) for c, m in comps if m is not None and m > 0]
+    total = sum(m for _, m in comps)
+    if total <= 0:
+        return 0.0
+    wood = sum(m for c, m in comps if _SOLID_WOOD_INPUT.search(c) and is_solid_wood(c, None))
+    return wood / total
 
 
 def _infer_product_class(name: str, description: str | None,
@@ -750,7 +830,7 @@ def _infer_product_class(name: str, description: str | None,
 #: assembling bought parts): a factor covering the conversion of the bought good does not cover it.
 FURTHER_STEP_CLASSES = frozenset({"glass_products", "pcb_fabrication", "electronics_assembly", "food_canning", "baking",
                                   "machinery_assembly", "autoclaved_curing", "regenerated_cellulose", "footwear",
-                                  "frying", "tofu_making"})
+                                  "frying", "tofu_making", "plant_drink", "solid_wood_furniture"})
 
 
 #: Formed metal products a factor can be *for* (not only the metal they are made of). When the product's name
@@ -862,7 +942,8 @@ class ContainerDefault:
     kg_per_kg: float
     basis: str
     query: str
-    classes: frozenset[str] = frozenset({"food_processing", "food_canning", "baking", "beverages", "brewing"})
+    classes: frozenset[str] = frozenset({"food_processing", "food_canning", "baking", "beverages", "plant_drink",
+                                         "brewing"})
 
 
 _FOOD = frozenset({"food_processing", "food_canning", "baking"})
@@ -875,7 +956,7 @@ CONTAINER_DEFAULTS: tuple[ContainerDefault, ...] = (
     ContainerDefault(r"\b(cans?|canned|tins?|tinned)\b", "aluminium drink can", 0.045,
                      "assumption: a 330 ml aluminium beverage can (body and end) weighs roughly 13–15 g (recalled "
                      "typical can weights)", "aluminium cans and foil (excl. forming), primary production",
-                     frozenset({"beverages", "brewing"})),
+                     frozenset({"beverages", "plant_drink", "brewing"})),
     ContainerDefault(r"\b(cans?|canned|tins?|tinned)\b", "steel food can", 0.12,
                      "assumption: a 400 g tinplate food can (body and ends) weighs roughly 45–60 g (recalled typical "
                      "can weights)", "steel cans, primary production", _FOOD),
@@ -885,7 +966,7 @@ CONTAINER_DEFAULTS: tuple[ContainerDefault, ...] = (
     ContainerDefault(r"(?<!glass )\b(bottles?|bottled)\b", "PET bottle", 0.04,
                      "assumption: a drink said to be bottled, in no named material, is in a PET bottle (most bottled "
                      "water and soft drinks); a 0.5-1.5 l PET bottle weighs roughly 20-40 g (recalled typical bottle "
-                     "weights)", "PET", frozenset({"beverages"})),
+                     "weights)", "PET", frozenset({"beverages", "plant_drink"})),
     ContainerDefault(r"\b(cartons?|tetra ?pak|brick)\b", "beverage carton", 0.03,
                      "assumption: a 1 l beverage carton weighs roughly 25–30 g (recalled typical carton weights)",
                      "paper and board: board"),
@@ -929,7 +1010,7 @@ def implied_container(product_name: str, product_class: str, declared_unit: str 
     containers ("1 can", "1 bottle"), else None. Only for food and beverage classes: for other products a jar
     or can is the product itself. A name that names no container and a unit in kg or litres imply none: no
     packaging is added that neither the composition nor the name nor the unit says."""
-    if product_class not in ("food_processing", "food_canning", "baking", "beverages", "brewing"):
+    if product_class not in ("food_processing", "food_canning", "baking", "beverages", "plant_drink", "brewing"):
         return None
     unit_words = declared_unit if declared_unit and _CONTAINER_UNIT.search(declared_unit) else ""
     lowered = f"{product_name} {unit_words}".lower()
