@@ -528,7 +528,8 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("tofu_making", r"\b(tofu|bean curd|beancurd)\b"),
     ("plant_drink", r"\b((soy|soya|oat|almond|rice|hazelnut|cashew|coconut|pea|hemp|spelt|plant[- ]based|vegetable) "
                     r"(drinks?|milks?|beverages?)|soymilk|soy ?milk|oat ?milk|almond ?milk)\b"),
-    ("beverages", r"\b(drink|beverage|juice|soda water|lemonade|wine|nectar|water bottled|mineral water)\b"),
+    ("beverages", r"\b(drink|beverage|juice|soda water|lemonade|wine|nectar|water,? bottled|"
+                  r"(mineral|spring|still|sparkling|carbonated|table|bottled|flavou?red) water)\b"),
     ("food_processing", _FOOD_PRODUCT_WORDS),
     ("autoclaved_curing", r"\b(autoclaved|fib(re|er)[- ]?cement|aerated concrete|aircrete|aac|"
                           r"calcium[- ]silicate (boards?|bricks?|blocks?|units?)|sand[- ]?lime (bricks?|blocks?|units?)|"
@@ -686,6 +687,11 @@ _MASS_CLASSES = ("glass_melting", "concrete_mixing", "wood_products", "metal_pro
                  "textiles", "food_processing", "glass_products", "chemical_formulation", "electronics_assembly")
 
 
+#: A class named by the product that is a special case of another it also names: when both are backed by mass, the
+#: special case wins (the general class's inputs back it too: water and nuts back "beverages").
+_SPECIFIC_OVER_GENERAL: tuple[tuple[str, str], ...] = (("plant_drink", "beverages"),)
+
+
 def _classes(text: str) -> list[str]:
     lowered = text.lower()
     out = [cls for cls, pattern in _CLASS_PATTERNS if re.search(pattern, lowered)]
@@ -808,6 +814,9 @@ def _infer_product_class(name: str, description: str | None,
             continue
         evidence = class_evidence(comps, water_for=frozenset(candidates) & _WATER_CLASSES)
         backed = [c for c in candidates if evidence.get(c, 0.0) >= MIN_CLASS_SHARE]
+        for specific, general in _SPECIFIC_OVER_GENERAL:
+            if specific in backed and general in backed:
+                backed.remove(general)  # "Hazelnut drink": a plant drink, though any drink's inputs back "beverages"
         if backed:
             return max(backed, key=lambda c: (evidence[c], -candidates.index(c)))
     evidence = class_evidence(comps)
