@@ -136,3 +136,59 @@ def test_new_rows_carry_the_agribalyse_agriculture_stage_and_the_recipe(lib):
     energy = sum(v for k, v in pu.details.items() if k.startswith(("heat", "electricity")))
     assert pu.value == pytest.approx(parts + energy, rel=1e-4)
     assert pu.value < 0.6 * lib.get("literature:textile:leather-bovine-finished").value  # not a tanned hide
+
+
+@pytest.mark.parametrize(("name", "components", "expected"), [
+    ("Fruit gums", [("sugar", 0.5), ("glucose syrup", 0.4), ("gelatine", 0.07)], "sugar_confectionery"),
+    ("Butter toffees", [("sugar", 0.5), ("glucose syrup", 0.3), ("butter", 0.1), ("condensed milk", 0.1)],
+     "sugar_confectionery"),
+    ("Milk chocolate bar", [("sugar", 0.45), ("cocoa butter", 0.2), ("whole milk powder", 0.2)], "food_processing"),
+    ("Fresh clams", [("clams", 1.0)], "food_processing"),           # seafood is food, not a general manufacture
+    ("Coconut milk, canned", [("coconut", 0.6), ("water", 0.4)], "food_canning"),  # pressed and retorted, no drink
+    ("Raised garden bed, larch", [("sawn larch", 29.0), ("steel screws", 0.5)], "wood_products"),  # a box of boards
+    ("Cordless grass trimmer", [("polypropylene", 0.5), ("steel", 0.3), ("copper", 0.1)], "machinery_assembly"),
+])
+def test_more_product_classes_of_the_sweep(name, components, expected):
+    assert infer_product_class(name, None, components) == expected
+
+
+def test_boiled_sweets_get_the_confectionery_step_on_top_of_refined_sugar():
+    d = ENERGY_DEFAULTS["sugar_confectionery"]
+    assert (d.electricity_kwh_per_kg, d.heat_mj_per_kg) == (0.4, 3.0)
+    src = TableSource([*TABLE.factors, _factor("sugar", 0.6), _factor("glucose syrup", 0.5)])
+    # 0.6 x 0.6 + 0.4 x 0.5 = 0.56; cooking, forming, cooling, wrapping 0.4 x 0.4 + 3 x 0.06 = 0.34 per kg
+    t = estimate(ProductSpec(name="Boiled sweets", composition="sugar: 60%; glucose syrup: 40%"), source=src, runs=50)
+    assert t.settings["product_class"] == "sugar_confectionery"
+    assert t.result.kgco2e == pytest.approx(0.56 + 0.34, rel=1e-9)
+
+
+def test_a_compound_word_matches_its_two_word_spelling():
+    from openpcf.engine.activity_mapping import joined_words, substance_tokens
+
+    assert substance_tokens("redcurrants") <= joined_words("Red currant, raw")
+    assert substance_tokens("blackcurrants") <= joined_words("Black currant, raw")
+    assert not substance_tokens("redcurrants") & joined_words("Raspberry, raw")
+
+
+@pytest.mark.parametrize(("name", "plain"), [
+    ("hake fillet", ("hake",)), ("tuna loin", ("tuna",)), ("salmon portions", ("salmon",)), ("crab meat", ("crab",)),
+    ("palm fat", ("palm oil",)), ("coconut fat", ("coconut oil",)), ("palm kernel stearin", ("palm kernel oil",)),
+    ("steel tube", ()), ("aluminium pieces", ()), ("hake", ()),
+])
+def test_plain_food_names(name, plain):
+    from openpcf.engine.material_names import interpret, plain_food_names
+
+    assert plain_food_names(name) == plain
+    if plain:  # a later lookup, after the name as written
+        assert interpret(name).queries == (name, *plain)
+
+
+@pytest.mark.parametrize(("name", "factor_id"), [
+    ("redcurrants", "agribalyse3.1.1:food:13019"),   # "Red currant, raw"
+    ("hake fillet", "agribalyse3.1.1:food:26044"),   # "European hake, raw"
+    ("palm fat", "agribalyse3.1.1:food:16129"),      # "Palm oil"
+])
+def test_food_names_reach_the_open_library(name, factor_id):
+    t = estimate(ProductSpec(name="Test food", composition=f"{name}: 100%"), runs=20)
+    line = _lines(t)[name]
+    assert line.factor is not None and line.factor.id == factor_id

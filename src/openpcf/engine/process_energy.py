@@ -201,6 +201,19 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "and 0.1 kWh per kg. Packaging (bottling, kegging) is not included. Estimate.",
         ),
         EnergyDefault(
+            "sugar_confectionery", "Sugar confectionery (gums and jellies, boiled sweets, toffees, marshmallows, "
+            "marzipan: dissolving, cooking the syrup, depositing or forming, stoving or cooling, wrapping)", 0.4, 3.0,
+            "Sugar and glucose syrup are dissolved and the syrup cooked down to 78-98 % solids (boiled sweets to about "
+            "98 %: some 0.2-0.3 kg of water evaporated per kg, about 0.6 MJ of latent heat), jellies and gums are "
+            "deposited into moulding starch and stoved for one to three days in heated, dehumidified rooms, and the "
+            "moulding starch is dried and re-used; boiled sweets and toffees are formed and cooled on cooling tables "
+            "and tunnels. Steam for cookers and jackets, warm-air stoving and starch drying: about 2-4 MJ of fuel per "
+            "kg; moguls, pumps, air handling, cooling and wrapping about 0.3-0.5 kWh per kg (engineering estimate from "
+            "the steps, recalled orders of confectionery-plant energy use; no single source read), here 3 MJ and 0.4 "
+            "kWh. A further step: a sugar factor that covers refining does not cover it. Chocolate and chocolate "
+            "bars are not in this class. Estimate.",
+        ),
+        EnergyDefault(
             "plant_drink", "Plant-based drinks from beans, cereals or nuts (soaking, wet milling, cooking or enzymatic "
             "hydrolysis, separating the okara or bran, homogenising, UHT treatment)", 0.12, 1.0,
             "Energy balance of the wet route (engineering estimate from textbook values): the beans, oats or nuts "
@@ -431,10 +444,16 @@ def is_fabricated_metal_part(input_name: str) -> bool:
     return not _NOT_FABRICATED_METAL.search(input_name)
 
 
+#: Garden and planting beds are boxes of boards, not furniture ("raised garden bed", "flower bed").
+_NOT_WOOD_ARTICLE = re.compile(r"\b(raised|garden|flower|vegetable|planting|planter|seed|hot) beds?\b", re.I)
+
+
 def solid_wood_article(product_name: str, description: str | None = None) -> bool:
     """True when the product's name (else its description) names an article made of solid-wood parts
-    (a table, a chair, a door, "solid oak ...")."""
-    return bool(_SOLID_WOOD_ARTICLES.search(product_name) or (description and _SOLID_WOOD_ARTICLES.search(description)))
+    (a table, a chair, a door, "solid oak ..."); a raised garden bed is not one (a box of boards)."""
+    def names(text: str | None) -> bool:
+        return bool(text) and bool(_SOLID_WOOD_ARTICLES.search(_NOT_WOOD_ARTICLE.sub(" ", text)))
+    return names(product_name) or names(description)
 
 
 def is_solid_wood(input_name: str, factor_name: str | None) -> bool:
@@ -485,6 +504,8 @@ MACHINE_WORDS = (r"\b(appliances?|washing machines?|tumble dryers?|clothes dryer
                  r"makers?)|espresso machines?|vacuum cleaners?|hair ?dryers?|blenders?|food processors?|"
                  r"bicycles?|bikes?|e-?bikes?|tricycles?|scooters?|lawn ?mowers?|machines?|machinery|"
                  r"machine tools?|power tools?|drills?|angle grinders?|chainsaws?|water pumps?|circulat\w* pumps?|compressors?|"
+                 r"hedge ?trimmers?|grass trimmers?|strimmers?|leaf blowers?|pressure washers?|sanders?|"
+                 r"circular saws?|mixers?|stand mixers?|juicers?|"
                  r"heat pumps?|boilers?|water heaters?|air conditioners?|dehumidifiers?)\b")
 #: Products *for* a machine that are not the machine (accessories, consumables): "bike helmet", "dishwasher
 #: tablets", "oven gloves", "washing machine cleaner".
@@ -502,7 +523,9 @@ _FOOD_PRODUCT_WORDS = (
     r"conserve|syrup|sausages?|ham|bacon|salami|burgers?|patt(y|ies)|nuggets?|meatballs?|fish fingers?|fillets?|"
     r"mozzarella|yog(h)?o?urts?|ice ?creams?|butter|margarine|spreads?|biscuits?|cookies?|crackers?|cakes?|"
     r"pastr(y|ies)|croissants?|muffins?|buns?|pizzas?|crisps|fries|french fries|chips|honey|muesli|granola|"
-    r"porridge|soups?|ready meals?|frozen|tofu|hummus|peanut butter|confectionery|sweets|candy)\b")
+    r"porridge|soups?|ready meals?|frozen|tofu|hummus|peanut butter|confectionery|sweets|candy|"
+    r"fish|seafood|shellfish|mussels?|oysters?|clams?|scallops?|prawns?|shrimps?|crabs?|lobsters?|squid|octopus|"
+    r"salmon|tuna|cod|hake|sardines?|mackerel|herring|anchov(y|ies)|trout|pollock|haddock|plaice)\b")
 #: The inputs of a food: raw commodities and ingredients (cereals and flours, sugars, fats and oils, dairy, eggs,
 #: meat and fish, cocoa, fruit and vegetables). With the food classes of
 #: :func:`openpcf.factors.material_class.material_class` (fruit, vegetable, legume, cereal ...), the mass evidence
@@ -526,8 +549,12 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("frying", r"\b(crisps|potato chips|tortilla chips|corn chips|vegetable chips|plantain chips|kettle chips|"
                r"fried snacks?|pork rinds|prawn crackers)\b"),
     ("tofu_making", r"\b(tofu|bean curd|beancurd)\b"),
-    ("plant_drink", r"\b((soy|soya|oat|almond|rice|hazelnut|cashew|coconut|pea|hemp|spelt|plant[- ]based|vegetable) "
-                    r"(drinks?|milks?|beverages?)|soymilk|soy ?milk|oat ?milk|almond ?milk)\b"),
+    # (coconut milk for cooking is pressed coconut cream, canned: not a drink)
+    ("sugar_confectionery", r"\b(sugar confectionery|sweets|candy|candies|gummy|gummies|gums|jelly (beans|babies|sweets)|"
+                            r"jellies|marshmallows?|toffees?|fudge|caramels?|lollipops?|lollies|boiled sweets|"
+                            r"hard candy|pastilles?|lozenges?|liquorice|licorice|marzipan|nougat|chewing gum)\b"),
+    ("plant_drink", r"\b((soy|soya|oat|almond|rice|hazelnut|cashew|pea|hemp|spelt|plant[- ]based|vegetable) "
+                    r"(drinks?|milks?|beverages?)|coconut drinks?|soymilk|soy ?milk|oat ?milk|almond ?milk)\b"),
     ("beverages", r"\b(drink|beverage|juice|soda water|lemonade|wine|nectar|water,? bottled|"
                   r"(mineral|spring|still|sparkling|carbonated|table|bottled|flavou?red) water)\b"),
     ("food_processing", _FOOD_PRODUCT_WORDS),
@@ -628,6 +655,9 @@ _CLASS_INPUTS: dict[str, str] = {
     "frying": r"\b(potato(es)?|maize|corn|tortillas?|plantains?|cassava|vegetables?|beetroot|parsnips?|"
               r"sweet potato(es)?|sunflower oil|rapeseed oil|palm oil|palm olein|vegetable oil|frying oil|"
               r"\w+ oil|salt|seasoning)\b",
+    "sugar_confectionery": r"\b(sugars?|glucose( syrup)?|glucose-fructose syrup|dextrose|fructose|invert sugar|"
+                           r"syrups?|gelatine?|pectin|gum arabic|starch|maltodextrin|honey|almonds?|milk|"
+                           r"condensed milk|butter|cream|molasses|treacle)\b",
     "plant_drink": r"\b(soy\w*|soya|soya ?beans?|soy ?beans?|oats?|oat \w+|almonds?|almond paste|rice|hazelnuts?|"
                    r"hazelnut paste|cashews?|coconut\w*|peas?|pea protein|hemp\w*|spelt|barley)\b",
     "cellulose_insulation": r"\b(recovered (news)?paper|newspapers?|newsprint|waste paper|recovered fib(re|er)|"
@@ -689,7 +719,8 @@ _MASS_CLASSES = ("glass_melting", "concrete_mixing", "wood_products", "metal_pro
 
 #: A class named by the product that is a special case of another it also names: when both are backed by mass, the
 #: special case wins (the general class's inputs back it too: water and nuts back "beverages").
-_SPECIFIC_OVER_GENERAL: tuple[tuple[str, str], ...] = (("plant_drink", "beverages"),)
+_SPECIFIC_OVER_GENERAL: tuple[tuple[str, str], ...] = (("plant_drink", "beverages"), ("plant_drink", "food_processing"),
+                                                     ("sugar_confectionery", "food_processing"))
 
 
 def _classes(text: str) -> list[str]:
@@ -710,7 +741,8 @@ def _supports(cls: str, name: str) -> bool:
     pattern = _CLASS_INPUTS.get(cls)
     if pattern and re.search(pattern, lowered):
         return True
-    if cls in ("chemical_formulation", "chemical_synthesis", "food_processing", "beverages", "plant_drink", "brewing"):
+    if cls in ("chemical_formulation", "chemical_synthesis", "food_processing", "beverages", "plant_drink", "brewing",
+               "sugar_confectionery"):
         from openpcf.factors.material_class import material_class
 
         kind = material_class(name)
@@ -770,7 +802,7 @@ def infer_product_class(name: str, description: str | None = None,
     """
     cls = _infer_product_class(name, description, components)
     names = [c if isinstance(c, str) else c[0] for c in (components or [])]
-    if cls == "food_processing" and (is_heat_preserved(name) or any(_CAN_OR_JAR.search(c) for c in names)):
+    if cls in ("food_processing", "plant_drink") and (is_heat_preserved(name) or any(_CAN_OR_JAR.search(c) for c in names)):
         return "food_canning"  # a food sealed in its can or jar and sterilised there
     if cls == "food_processing" and is_baked_good(name):
         return "baking"  # bread, biscuits, cakes: baked from bought flour
@@ -839,7 +871,8 @@ def _infer_product_class(name: str, description: str | None,
 #: assembling bought parts): a factor covering the conversion of the bought good does not cover it.
 FURTHER_STEP_CLASSES = frozenset({"glass_products", "pcb_fabrication", "electronics_assembly", "food_canning", "baking",
                                   "machinery_assembly", "autoclaved_curing", "regenerated_cellulose", "footwear",
-                                  "frying", "tofu_making", "plant_drink", "solid_wood_furniture"})
+                                  "frying", "tofu_making", "plant_drink", "solid_wood_furniture",
+                                  "sugar_confectionery"})
 
 
 #: Formed metal products a factor can be *for* (not only the metal they are made of). When the product's name
