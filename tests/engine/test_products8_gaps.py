@@ -192,3 +192,12 @@ def test_food_names_reach_the_open_library(name, factor_id):
     t = estimate(ProductSpec(name="Test food", composition=f"{name}: 100%"), runs=20)
     line = _lines(t)[name]
     assert line.factor is not None and line.factor.id == factor_id
+
+
+@pytest.mark.parametrize(("name", "components", "expected"), [
+    ("Wooden toy train", [("beech", 1.2), ("water-based paint", 0.05)], "solid_wood_furniture"),
+    ("Oak chopping board", [("oak", 1.0)], "solid_wood_furniture"),
+    ("Plastic toy car", [("ABS", 0.2), ("steel axles", 0.02)], "plastic_conversion"),   # a toy, but not of wood
+])
+def test_wooden_toys_and_kitchen_boards_are_solid_wood_articles(name, components, expected):
+    assert infer_product_class(name, None, components) == expected

@@ -401,11 +401,13 @@ SOLID_WOOD_ROUGH_MILLING = EnergyDefault(
     "factor; the offcuts are cut off (often burnt for the mill's heat). Estimate.",
     spread=1.5, input_per_output=1 / 0.6,
 )
-#: Articles made of solid-wood parts (furniture, joinery, flooring boards): the product words of the rule.
+#: Articles made of solid-wood parts (furniture, joinery, flooring boards, wooden toys, boards and utensils for the
+#: kitchen): the product words of the rule.
 _SOLID_WOOD_ARTICLES = re.compile(
     r"\b(furniture|tables?|chairs?|stools?|bench(es)?|desks?|beds?|bed ?frames?|cabinets?|cupboards?|wardrobes?|"
     r"dressers?|chests? of drawers|sideboards?|shel(f|ves)|shelving|bookcases?|sofas?|settees?|cribs?|cots?|"
-    r"doors?|window frames?|staircases?|stairs|handrails?|solid[- ]wood|solid (oak|beech|ash|pine|walnut|maple|"
+    r"doors?|window frames?|staircases?|stairs|handrails?|toys?|toy (blocks|trains?|sets?)|building blocks|"
+    r"(cutting|chopping|serving|bread) boards?|utensils|spoons?|solid[- ]wood|solid (oak|beech|ash|pine|walnut|maple|"
     r"cherry|birch|teak|larch|spruce|acacia|eucalyptus|mahogany|chestnut|elm|hardwood|softwood)( wood)?)\b", re.I)
 #: Wood inputs that are not sawn solid wood (panels, veneers, glued products, residues): no rough-milling yield.
 _NOT_SOLID_WOOD = re.compile(
