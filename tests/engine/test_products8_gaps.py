@@ -96,10 +96,27 @@ SHOE = TableSource([*TABLE.factors, _factor("polyester fabric", 5.0), _factor("n
 def test_footwear_step_is_the_middle_of_the_build_up_and_cheah_2013():
     d = ENERGY_DEFAULTS["footwear"]
     assert (d.electricity_kwh_per_kg, d.heat_mj_per_kg) == (10.0, 15.0)
-    # 0.2 x 5 + 0.3 x 3 = 1.9; the pair weighs 0.5 kg: (10 x 0.4 + 15 x 0.06) x 0.5 = 4.9 x 0.5 = 2.45
+    # the fabric is cut from a roll: 0.2 kg / 0.8 = 0.25 kg x 5 = 1.25; the rubber sole is moulded: 0.3 x 3 = 0.9;
+    # the pair weighs 0.5 kg: (10 x 0.4 + 15 x 0.06) x 0.5 = 4.9 x 0.5 = 2.45
     t = estimate(ProductSpec(name="Walking shoes", declared_unit="1 pair",
                              composition="200 g polyester fabric; 300 g natural rubber"), source=SHOE, runs=50)
-    assert t.result.kgco2e == pytest.approx(1.9 + 2.45, rel=1e-9)
+    assert _lines(t)["polyester fabric"].rate.value == pytest.approx(0.25)
+    assert _lines(t)["natural rubber"].rate.value == pytest.approx(0.3)
+    assert any(c.code == "footwear_cutting_yield" for c in t.checks)
+    assert t.result.kgco2e == pytest.approx(1.25 + 0.9 + 2.45, rel=1e-9)
+
+
+@pytest.mark.parametrize(("name", "cut"), [
+    ("full-grain leather upper", True), ("polyester mesh fabric", True), ("PU synthetic leather", True),
+    ("cotton canvas", True), ("textile lining", True),
+    ("rubber outsole", False), ("EVA foam midsole", False), ("leather insole board", False), ("polyester laces", False),
+    ("sole leather", False), ("contact adhesive", False), ("cardboard shoebox", False),
+])
+def test_which_shoe_inputs_are_cut_from_sheet(name, cut):
+    from openpcf.engine.process_energy import FOOTWEAR_CUTTING_WASTE, cut_from_sheet
+
+    assert FOOTWEAR_CUTTING_WASTE.input_per_output == 1.25
+    assert cut_from_sheet(name) is cut
 
 
 @pytest.fixture(scope="module")

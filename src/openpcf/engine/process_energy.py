@@ -429,6 +429,37 @@ METAL_PARTS_SCRAP = EnergyDefault(
     "Estimate.",
     spread=1.5, input_per_output=1.25,
 )
+#: Cutting waste of a shoe's upper and lining materials: leather hides and fabric rolls are cut into upper parts with
+#: press knives or cutting tables, and the skeleton, irregular hide edges and defects are lost. Applied by
+#: :func:`openpcf.engine.estimation._footwear_cutting_yield` to the sheet materials of a ``footwear`` product.
+FOOTWEAR_CUTTING_WASTE = EnergyDefault(
+    "footwear_cutting_waste", "cutting waste of shoe upper and lining materials (leather, fabric, synthetic leather)",
+    0.0, 0.0,
+    "Upper materials are cut from hides and rolls with a material utilisation of roughly 70-85 % for leather (hide "
+    "shape, grain defects) and 80-90 % for fabrics and coated fabrics (nesting on rolls; footwear-manufacturing "
+    "waste studies, e.g. Staikos & Rahimifard on post-production shoe waste, recalled; engineering estimate), here 80 "
+    "%, i.e. 1.25 kg bought per kg in the shoe. The offcuts are cut off (landfilled or recycled without credit). "
+    "Soles, heels, insoles, laces, threads, foams and adhesives are moulded or bought to size and keep their mass; "
+    "the cutting energy is inside the footwear class default. Estimate.",
+    spread=1.5, input_per_output=1.25,
+)
+#: Shoe inputs that are not cut from sheet (moulded, bought to size, or consumables): no cutting waste.
+_NOT_CUT_FROM_SHEET = re.compile(
+    r"\b(soles?|outsoles?|midsoles?|insoles?|heels?|laces?|shoelaces|threads?|yarns?|foams?|eva|rubber|adhesives?|"
+    r"glues?|cements?|boards?|fillers?|cork|counters?|toe caps?|shanks?|eyelets?|boxes|box|tissue|tags?)\b", re.I)
+
+
+#: Upper and lining materials of a shoe, cut from hides or rolls.
+_SHEET_MATERIAL = re.compile(r"\b(leather|suede|nubuck|leatherette|fabrics?|mesh|canvas|textiles?|linings?|knit\w*|"
+                             r"jersey|felt|denim|uppers?|microfib(re|er)s?)\b", re.I)
+
+
+def cut_from_sheet(input_name: str) -> bool:
+    """True when a shoe input is an upper or lining material cut from a hide or roll (leather, fabric, mesh,
+    canvas, synthetic leather), by its name; not a sole, heel, lace, thread, foam, adhesive or board. Pure."""
+    return bool(_SHEET_MATERIAL.search(input_name)) and not _NOT_CUT_FROM_SHEET.search(input_name)
+
+
 #: Metal inputs bought as finished parts (fasteners, wire, cable, foil, springs): no fabrication scrap.
 _NOT_FABRICATED_METAL = re.compile(
     r"\b(screws?|bolts?|nuts?|rivets?|washers?|fasteners?|nails?|pins?|wires?|cables?|cords?|foils?|springs?|"
