@@ -259,8 +259,9 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "Olivetti, Matsumura, Forterre, Roth & Kirchain (J. Cleaner Production 44, 2013, 18-29; recalled) put "
             "about two thirds of its roughly 14 kg CO2e per pair, some 9 kg, into manufacturing, largely electricity "
             "from coal-based grids (about 0.9-1 kg CO2e per kWh then): about 9-10 kWh-equivalent per pair of about "
-            "0.6-0.7 kg, i.e. 13-16 kWh per kg, twice the build-up above, which misses the cutting waste, the many "
-            "small heated steps and the air-conditioned halls. The default takes the middle, 10 kWh and 15 MJ per "
+            "0.6-0.7 kg, i.e. 13-16 kWh per kg, twice the build-up above, which misses many small heated steps "
+            "and the air-conditioned halls (the cutting waste of the uppers is a separate yield, "
+            "footwear_cutting_waste). The default takes the middle, 10 kWh and 15 MJ per "
             "kg of shoe (products8, issue 14: the 6 kWh build-up left a synthetic running shoe at about 0.4 of the "
             "published values). A further step: material factors for hide leather, resin granulate or rubber "
             "cover none of it. Estimate.",
