@@ -144,8 +144,10 @@ def joined_words(text: str) -> set[str]:
     "chickpea"), stemmed as the tokenizer stems a single word: a compound written either way is the same word."""
     from openpcf.vocabulary.names import content_tokens
 
+    from itertools import pairwise
+
     words = re.findall(r"[a-z]+", text.lower())
-    return {t for a, b in zip(words, words[1:]) for t in content_tokens(a + b)}
+    return {t for a, b in pairwise(words) for t in content_tokens(a + b)}
 
 
 def looks_recycled(factor: Factor | FactorProvenance) -> bool:
