@@ -3,7 +3,7 @@
 what a practitioner reads in the trace.
 
     python benchmarks/sweeps/products_sweep.py [--set benchmarks/sweeps/products_sweep.jsonl]
-        [--only ID ...] [--out sweep.json]
+        [--only ID ...] [--out sweep.json] [--in-process]
 
 ``products_sweep.jsonl`` is a development list written to find missing process steps, factors and
 defaults across product kinds (food, textiles, furniture, electronics, machines, packaging, household
@@ -12,7 +12,8 @@ goods). Each line has the composition or BOM a practitioner would write and a ro
 flag an estimate for reading, never to score or tune against. Per product the script prints the
 estimate, the band, a flag (``low`` / ``high`` below half or above twice the band, ``MISS`` for an
 incomplete result), the product class the engine chose, and the inputs on a proxy/class factor or none.
-It calls the CLI in a subprocess exactly as ``benchmarks/reference_products.py`` does.
+It calls the CLI in a subprocess exactly as ``benchmarks/reference_products.py`` does (``--in-process`` sends the
+same command lines to the CLI inside one process, so the factor library loads once).
 """
 
 from __future__ import annotations
@@ -44,14 +45,23 @@ def flag(estimate: float | None, band: list[float], complete: bool) -> str:
     return "in" if lo <= estimate <= hi else "near"
 
 
-def run(product: dict, tmp: Path) -> dict:
+def run(product: dict, tmp: Path, in_process: bool = False) -> dict:
     cmd = estimate_command(product, tmp, runs=200)
     trace = tmp / f"{product['id']}.trace.json"
     cmd += ["--trace", str(trace), "--allow-incomplete"]
-    proc = subprocess.run(cmd, check=False, capture_output=True, text=True, timeout=600)
+    if in_process:
+        from typer.testing import CliRunner
+
+        from openpcf.cli import app
+
+        res = CliRunner().invoke(app, cmd[3:])  # the same arguments after "python -m openpcf"
+        returncode, stderr = res.exit_code, str(res.output)
+    else:
+        proc = subprocess.run(cmd, check=False, capture_output=True, text=True, timeout=600)
+        returncode, stderr = proc.returncode, proc.stderr
     out = tmp / f"{product['id']}.json"
-    if proc.returncode != 0 or not out.is_file():
-        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+    if returncode != 0 or not out.is_file():
+        tail = (stderr.strip().splitlines() or ["no output"])[-1]
         return {"id": product["id"], "estimate": None, "complete": False, "error": tail[:160]}
     data = json.loads(out.read_text(encoding="utf-8"))
     tr = json.loads(trace.read_text(encoding="utf-8")) if trace.is_file() else {}
@@ -68,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--set", type=Path, default=DEFAULT_SET)
     ap.add_argument("--only", nargs="*", default=None)
     ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--in-process", action="store_true", help="run the CLI inside this process (same JSON, faster)")
     args = ap.parse_args(argv)
     products = [json.loads(ln) for ln in args.set.read_text(encoding="utf-8").splitlines() if ln.strip()]
     if args.only:
@@ -77,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="openpcf-sweep-") as tmp:
         for i, p in enumerate(products, 1):
             print(f"[{i}/{len(products)}] {p['id']}", file=sys.stderr, flush=True)
-            r = run(p, Path(tmp))
+            r = run(p, Path(tmp), args.in_process)
             r["plausible"] = p["plausible"]
             r["flag"] = flag(r["estimate"], p["plausible"], r["complete"])
             counts[r["flag"]] = counts.get(r["flag"], 0) + 1

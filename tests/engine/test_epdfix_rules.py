@@ -119,8 +119,9 @@ def test_the_wood_of_a_solid_wood_stool_is_bought_as_sawn_timber_at_the_rough_mi
     assert beech.rate.value == pytest.approx(4.0 / 0.6)  # 6.667 kg of sawn timber for 4 kg of wood in the stool
     assert screws.rate.value == pytest.approx(0.1)  # not wood: unchanged
     assert beech.boundary.conversion_energy == "added"  # making the stool is a further step on the timber
-    d = energy_default("wood_products")
-    # the class energy is on the declared mass (4.1 kg), none of it covered
+    assert t.settings["product_class"] == "solid_wood_furniture"  # machined and finished furniture (products8)
+    d = energy_default("solid_wood_furniture")
+    # the class energy (1.0 kWh per kg) is on the declared mass (4.1 kg), none of it covered
     assert _line(t, "process electricity").rate.value == pytest.approx(d.electricity_kwh_per_kg * 4.1)
     assert any(c.code == "solid_wood_yield" for c in t.checks)
 

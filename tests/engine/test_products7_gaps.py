@@ -129,4 +129,5 @@ def test_tofu_is_made_from_soybeans_in_a_cooking_step():
     # a product made of bought tofu is not tofu-making again
     assert infer_product_class("Marinated tofu pieces", None, [("tofu", 90), ("soy sauce", 10)]) == "food_processing"
     # soy drinks stay beverages
-    assert infer_product_class("Soy drink", None, [("soybeans", 8), ("water", 90), ("sugar", 2)]) == "beverages"
+    # a soy drink is cooked too, but on its own (more dilute) plant-drink step (products8)
+    assert infer_product_class("Soy drink", None, [("soybeans", 8), ("water", 90), ("sugar", 2)]) == "plant_drink"

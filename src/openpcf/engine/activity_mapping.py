@@ -136,7 +136,18 @@ def acceptable(query: str, match: FactorMatch, *, material: bool = True) -> bool
     # A search hit already passed the resolver's partial-word score; it must still share an identifying word.
     needed = substance_tokens(query)
     have = set(content_tokens(match.factor.name)) | set(content_tokens(match.matched_text))
-    return bool(needed & have)
+    return bool(needed & have) or bool(needed & joined_words(match.factor.name))
+
+
+def joined_words(text: str) -> set[str]:
+    """Each two adjacent content words of ``text`` written as one ("Red currant" → "redcurrant", "Chick pea" →
+    "chickpea"), stemmed as the tokenizer stems a single word: a compound written either way is the same word."""
+    from openpcf.vocabulary.names import content_tokens
+
+    from itertools import pairwise
+
+    words = re.findall(r"[a-z]+", text.lower())
+    return {t for a, b in pairwise(words) for t in content_tokens(a + b)}
 
 
 def looks_recycled(factor: Factor | FactorProvenance) -> bool:

@@ -52,11 +52,13 @@ from openpcf.engine.material_names import (
     interpret,
 )
 from openpcf.engine.process_energy import (
+    FOOTWEAR_CUTTING_WASTE,
     GREENHOUSE_HEATING,
     METAL_PARTS_SCRAP,
     SOLID_WOOD_ROUGH_MILLING,
     EnergyDefault,
     conversion_covered,
+    cut_from_sheet,
     energy_default,
     formed_product_in_factor,
     fuel_in,
@@ -1168,6 +1170,20 @@ def _metal_parts_yield(lines: list[InputLine], product_class: str, checks: list[
         why="machine or appliance", what="the fabrication scrap of metal parts", checks=checks)
 
 
+def _footwear_cutting_yield(lines: list[InputLine], product_class: str, checks: list[Check]) -> frozenset[str]:
+    """Footwear: every upper or lining material cut from a hide or roll (leather, fabric, mesh, canvas, synthetic
+    leather by its name — not a sole, lace, thread, foam or board; :func:`cut_from_sheet`) is scaled by the cutting
+    waste (:data:`FOOTWEAR_CUTTING_WASTE`: kg bought per kg in the shoe). A listed mass is read as the material in
+    the finished shoe. Returns the ids of the scaled lines."""
+    if product_class != "footwear":
+        return frozenset()
+    stage = FOOTWEAR_CUTTING_WASTE
+    return _scale_bought_materials(
+        lines, stage, lambda x: not x.recycled and cut_from_sheet(x.name),
+        per=f"kg of upper material bought per kg in the shoe ({stage.label})", code="footwear_cutting_yield",
+        why="footwear", what="the cutting waste of upper and lining materials", checks=checks)
+
+
 def _scale_rate(line: InputLine, factor: float, note: str) -> None:
     """Multiply a line's rate by ``factor`` and add ``note`` to the rate's note (the trace says why)."""
     line.rate = line.rate.model_copy(update={"value": line.rate.value * factor,
@@ -1336,6 +1352,7 @@ def _estimate(product: ProductSpec, *, region: str | None, seed: int, source: Fa
     _water_lines(trace.inputs, source, reg, cls)
     further = _solid_wood_yield(trace.inputs, product, checks)
     _metal_parts_yield(trace.inputs, cls, checks)
+    _footwear_cutting_yield(trace.inputs, cls, checks)
     mass = declared_mass_kg(trace)
     plan, handled = _textile_plan(trace.inputs, product, cls)
     covered = _boundary_decisions(trace.inputs, cls, handled, product_name=product.name, further=further)
@@ -1357,7 +1374,7 @@ def finish(trace: Trace, *, seed: int = 0, runs: int = DEFAULT_RUNS, in_place: b
     drops it) the lines of ``trace`` itself are written and it is returned."""
     keep = [c for c in trace.checks if c.code in ("composition_sum", "region", "reconciliation", "recycled_content",
                                                   "declared_mass", "batch_yield", "extract_yield", "solid_wood_yield",
-                                                  "metal_parts_yield")]
+                                                  "metal_parts_yield", "footwear_cutting_yield")]
     out = require_finite(summarise_in_place(trace) if in_place else summarise(trace))
     out.checks = keep + structural_checks(out)
     out.uncertainty = monte_carlo(out, runs=runs, seed=seed)

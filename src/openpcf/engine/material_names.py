@@ -97,6 +97,30 @@ def surface_substrate(name: str) -> str | None:
     return m.group("substrate").strip() if m else None
 
 
+#: A cut or portion of a fish or meat written after the animal ("hake fillet", "tuna loin", "salmon portions"): the
+#: factor of the animal's raw flesh stands for it when no factor names the cut (food factors are per kg of the edible
+#: food). A later lookup, after the name as written.
+_FOOD_CUT = re.compile(r"^(?P<food>[a-z][a-z' -]*?)\s+(fillets?|loins?|steaks?|portions?|chunks?|cutlets?|"
+                       r"medallions?|tails?|meat)$", re.I)
+#: A plant fat named as a fat ("palm fat", "coconut fat"): the fat of an oil plant is its oil, solid at room
+#: temperature (fractionated or not); traded and costed as that oil.
+_PLANT_FAT = re.compile(r"^(?P<plant>palm|palm kernel|coconut|shea|sal|illipe|rapeseed|sunflower|vegetable)\s+"
+                        r"(fats?|stearin|olein)$", re.I)
+
+
+def plain_food_names(head: str) -> tuple[str, ...]:
+    """Plainer lookup names of a food input: the animal of a cut ("hake fillet" → "hake"), the oil of a plant
+    fat ("palm fat" → "palm oil"); empty for other names. Pure."""
+    text = _clean(head)
+    m = _PLANT_FAT.match(text)
+    if m:
+        return (f"{m.group('plant')} oil",)
+    m = _FOOD_CUT.match(text)
+    if m and m.group("food").strip():
+        return (m.group("food").strip(),)
+    return ()
+
+
 @dataclass(frozen=True)
 class MaterialReading:
     """How to look a component up: ``queries`` best first, its ``role``, and whether it is recycled."""
@@ -207,6 +231,8 @@ def interpret(name: str) -> MaterialReading:
             for d in specific_details:
                 add(d)
             add(_strip_recycled(raw) if recycled else raw)
+            for plain in plain_food_names(base_head):  # "hake fillet" → "hake"; "palm fat" → "palm oil"
+                add(plain)
         # "citric acid/flavors/vitamins", "Pigments & Printing inks": each named substance on its own
         pieces = [p for p in re.split(r"/|&|\+|\band\b", base_head) if p.strip()]
         if len(pieces) > 1:

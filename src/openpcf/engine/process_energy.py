@@ -201,6 +201,33 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "and 0.1 kWh per kg. Packaging (bottling, kegging) is not included. Estimate.",
         ),
         EnergyDefault(
+            "sugar_confectionery", "Sugar confectionery (gums and jellies, boiled sweets, toffees, marshmallows, "
+            "marzipan: dissolving, cooking the syrup, depositing or forming, stoving or cooling, wrapping)", 0.4, 3.0,
+            "Sugar and glucose syrup are dissolved and the syrup cooked down to 78-98 % solids (boiled sweets to about "
+            "98 %: some 0.2-0.3 kg of water evaporated per kg, about 0.6 MJ of latent heat), jellies and gums are "
+            "deposited into moulding starch and stoved for one to three days in heated, dehumidified rooms, and the "
+            "moulding starch is dried and re-used; boiled sweets and toffees are formed and cooled on cooling tables "
+            "and tunnels. Steam for cookers and jackets, warm-air stoving and starch drying: about 2-4 MJ of fuel per "
+            "kg; moguls, pumps, air handling, cooling and wrapping about 0.3-0.5 kWh per kg (engineering estimate from "
+            "the steps, recalled orders of confectionery-plant energy use; no single source read), here 3 MJ and 0.4 "
+            "kWh. A further step: a sugar factor that covers refining does not cover it. Chocolate and chocolate "
+            "bars are not in this class. Estimate.",
+        ),
+        EnergyDefault(
+            "plant_drink", "Plant-based drinks from beans, cereals or nuts (soaking, wet milling, cooking or enzymatic "
+            "hydrolysis, separating the okara or bran, homogenising, UHT treatment)", 0.12, 1.0,
+            "Energy balance of the wet route (engineering estimate from textbook values): the beans, oats or nuts "
+            "(about 8-12 % of the drink) are milled with about ten times their mass of water and the slurry is "
+            "cooked or held for enzymatic hydrolysis: about 1.1 kg of slurry per kg of drink heated from about 15 to "
+            "90-100 degC is 1.1 x 4.0 kJ/kg/K x 80 K = 0.35 MJ; UHT at 135-145 degC with regenerative heat exchange "
+            "(about 85 %) adds about 0.1 MJ net, deodorising and cleaning in place a few tenths; with boiler and "
+            "distribution losses (efficiency about 0.6-0.7 for small steam systems) about 1 MJ of fuel per kg. "
+            "About 0.12 kWh per kg for wet mills, decanters, high-pressure homogenisers (150-250 bar), pumps, "
+            "aseptic cooling and chilling (assumption). The beans or grains are listed inputs; the okara or bran "
+            "leaves as feed and carries no burden. Chosen instead of the general beverage default, which has no "
+            "cooking step. Estimate.",
+        ),
+        EnergyDefault(
             "beverages", "Beverages (mixing, pasteurising, filling)", 0.1, 0.3,
             "Mixing, pasteurisation and filling of drinks: about 0.1 kWh and a few tenths of an MJ per kg. Estimate.",
         ),
@@ -220,7 +247,7 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
         ),
         EnergyDefault(
             "footwear", "Footwear made from leather, textile, foam and rubber parts (cutting, stitching, sole moulding "
-            "or vulcanising, lasting, cementing, finishing)", 6.0, 10.0,
+            "or vulcanising, lasting, cementing, finishing)", 10.0, 15.0,
             "Shoes are made from bought leather, fabric, EVA or PU granulate and rubber compound: uppers are cut and "
             "stitched, foam midsoles expanded and compression- or injection-moulded, rubber outsoles vulcanised in "
             "heated presses, and the shoe lasted, cemented (adhesive activation and curing ovens, heat-setting), "
@@ -228,11 +255,16 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "recalled orders): foam moulding and rubber vulcanising about 1.5-3 kWh and several MJ of press and "
             "steam heat per kg of sole, knitting or weaving and dyeing the upper fabric about 1.5-3 kWh and 10-20 MJ "
             "per kg of fabric, stitching, lasting, cementing and climate control about 2-3 kWh per kg of shoe: about "
-            "6 kWh and 10 MJ per kg of shoe. The cradle-to-gate study of a running shoe by Cheah, Ciceri, Olivetti, "
-            "Matsumura, Forterre, Roth & Kirchain (J. Cleaner Production 44, 2013, 18-29; recalled) put about two "
-            "thirds of its roughly 14 kg CO2e per pair into materials processing and manufacturing, largely "
-            "electricity in coal-based grids: this default is at the lower end of that. A further step: material "
-            "factors for hide leather, resin granulate or rubber cover none of it. Estimate.",
+            "6 kWh and 10 MJ per kg of shoe as a lower bound. The cradle-to-gate study of a running shoe by Cheah, Ciceri, "
+            "Olivetti, Matsumura, Forterre, Roth & Kirchain (J. Cleaner Production 44, 2013, 18-29; recalled) put "
+            "about two thirds of its roughly 14 kg CO2e per pair, some 9 kg, into manufacturing, largely electricity "
+            "from coal-based grids (about 0.9-1 kg CO2e per kWh then): about 9-10 kWh-equivalent per pair of about "
+            "0.6-0.7 kg, i.e. 13-16 kWh per kg, twice the build-up above, which misses many small heated steps "
+            "and the air-conditioned halls (the cutting waste of the uppers is a separate yield, "
+            "footwear_cutting_waste). The default takes the middle, 10 kWh and 15 MJ per "
+            "kg of shoe (products8, issue 14: the 6 kWh build-up left a synthetic running shoe at about 0.4 of the "
+            "published values). A further step: material factors for hide leather, resin granulate or rubber "
+            "cover none of it. Estimate.",
             spread=2.5,
         ),
         EnergyDefault(
@@ -275,6 +307,33 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "about 1.5-3 GJ of heat per m3, most of it from the mill's own bark, dust and offcuts (biogenic, not "
             "counted); about 0.25 kWh and 1 MJ of fossil heat (the gas share of dryers and press heating, "
             "assumption) per kg of board at about 650 kg per m3. The resin, wax and wood are listed inputs. Estimate.",
+        ),
+        EnergyDefault(
+            "cellulose_insulation", "Cellulose fibre insulation from recovered paper (shredding, hammer-milling or "
+            "fiberising, dosing the fire retardant, bagging)", 0.15, 0.1,
+            "Recovered newspaper is shredded and fiberised dry in hammer or disc mills, the borate or ammonium "
+            "sulphate dusted in, and the fluff bagged under pressure: a mechanical process with no drying, of the "
+            "order of 100-200 kWh of electricity per tonne (order of magnitude of the electricity stated in "
+            "manufacturers' EPDs for cellulose loose-fill and of mill ratings; recalled, no single source read), "
+            "here 0.15 kWh and 0.1 MJ (space heating, forklifts) per kg. The recovered paper enters burden-free "
+            "(cut-off); the fire retardants are listed inputs. Chosen instead of the general default (0.5 kWh and "
+            "1 MJ), which is a median over all manufacturing. Estimate.",
+        ),
+        EnergyDefault(
+            "solid_wood_furniture", "Solid-wood furniture and joinery from bought sawn timber (machining, sanding, "
+            "gluing, assembly, finishing and drying of the coating, dust extraction)", 1.0, 2.0,
+            "Making a table, chair, bench or door from kiln-dried boards runs many machines for little mass: "
+            "moulders, spindle and CNC routers, tenoners, wide-belt sanders, presses, spray booths with drying "
+            "tunnels or ovens, compressed air and the dust-extraction fans that run with every machine (in wood "
+            "workshops dust extraction is commonly a quarter to a third of the electricity). Of the order of 0.5-2 "
+            "kWh per kg of finished furniture and a few MJ of heat for drying rooms, coating cures and space heat "
+            "(order of magnitude of the factory stage in cradle-to-gate studies of solid-wood chairs and tables, e.g. "
+            "Gonzalez-Garcia et al. on Spanish and Portuguese wooden furniture, Journal of Cleaner Production 2011-"
+            "2012; recalled, no single value read), here 1.0 kWh and 2 MJ per kg; the workshop's own offcuts often "
+            "fire a wood boiler (biogenic, not counted). The rough-milling yield of the sawn timber is a separate "
+            "step (solid_wood_rough_milling). Chosen instead of the wood_products default (cutting a pallet or a "
+            "batten: 0.2 kWh) when the product names a solid-wood article. Estimate.",
+            spread=2.5,
         ),
         EnergyDefault(
             "wood_products", "Wood products from bought timber or panels (cutting, planing, assembly)", 0.2, 0.3,
@@ -343,16 +402,19 @@ SOLID_WOOD_ROUGH_MILLING = EnergyDefault(
     "factor; the offcuts are cut off (often burnt for the mill's heat). Estimate.",
     spread=1.5, input_per_output=1 / 0.6,
 )
-#: Articles made of solid-wood parts (furniture, joinery, flooring boards): the product words of the rule.
+#: Articles made of solid-wood parts (furniture, joinery, flooring boards, wooden toys, boards and utensils for the
+#: kitchen): the product words of the rule.
 _SOLID_WOOD_ARTICLES = re.compile(
-    r"\b(furniture|tables?|chairs?|stools?|benches?|desks?|beds?|bed ?frames?|cabinets?|cupboards?|wardrobes?|"
+    r"\b(furniture|tables?|chairs?|stools?|bench(es)?|desks?|beds?|bed ?frames?|cabinets?|cupboards?|wardrobes?|"
     r"dressers?|chests? of drawers|sideboards?|shel(f|ves)|shelving|bookcases?|sofas?|settees?|cribs?|cots?|"
-    r"doors?|window frames?|staircases?|stairs|handrails?|solid[- ]wood|solid (oak|beech|ash|pine|walnut|maple|"
-    r"cherry|birch|teak|larch|spruce))\b", re.I)
+    r"doors?|window frames?|staircases?|stairs|handrails?|toys?|toy (blocks|trains?|sets?)|building blocks|"
+    r"(cutting|chopping|serving|bread) boards?|utensils|spoons?|solid[- ]wood|solid (oak|beech|ash|pine|walnut|maple|"
+    r"cherry|birch|teak|larch|spruce|acacia|eucalyptus|mahogany|chestnut|elm|hardwood|softwood)( wood)?)\b", re.I)
 #: Wood inputs that are not sawn solid wood (panels, veneers, glued products, residues): no rough-milling yield.
 _NOT_SOLID_WOOD = re.compile(
     r"\b(plywood|mdf|hdf|fib(re|er) ?boards?|hardboard|particle ?boards?|chip ?boards?|osb|veneers?|laminated|"
     r"glulam|clt|cross[- ]laminated|lvl|panels?|boards? of|boards?|chips?|sawdust|shavings|pellets?|fib(re|er)s?|"
+    r"oils?|stains?|wax(es)?|glues?|adhesives?|lacquers?|varnish(es)?|paints?|"
     r"cork|bamboo|rattan|wicker|pulp|paper|cardboard|charcoal|wood flour|wood wool)\b", re.I)
 
 
@@ -368,6 +430,37 @@ METAL_PARTS_SCRAP = EnergyDefault(
     "Estimate.",
     spread=1.5, input_per_output=1.25,
 )
+#: Cutting waste of a shoe's upper and lining materials: leather hides and fabric rolls are cut into upper parts with
+#: press knives or cutting tables, and the skeleton, irregular hide edges and defects are lost. Applied by
+#: :func:`openpcf.engine.estimation._footwear_cutting_yield` to the sheet materials of a ``footwear`` product.
+FOOTWEAR_CUTTING_WASTE = EnergyDefault(
+    "footwear_cutting_waste", "cutting waste of shoe upper and lining materials (leather, fabric, synthetic leather)",
+    0.0, 0.0,
+    "Upper materials are cut from hides and rolls with a material utilisation of roughly 70-85 % for leather (hide "
+    "shape, grain defects) and 80-90 % for fabrics and coated fabrics (nesting on rolls; footwear-manufacturing "
+    "waste studies, e.g. Staikos & Rahimifard on post-production shoe waste, recalled; engineering estimate), here 80 "
+    "%, i.e. 1.25 kg bought per kg in the shoe. The offcuts are cut off (landfilled or recycled without credit). "
+    "Soles, heels, insoles, laces, threads, foams and adhesives are moulded or bought to size and keep their mass; "
+    "the cutting energy is inside the footwear class default. Estimate.",
+    spread=1.5, input_per_output=1.25,
+)
+#: Shoe inputs that are not cut from sheet (moulded, bought to size, or consumables): no cutting waste.
+_NOT_CUT_FROM_SHEET = re.compile(
+    r"\b(soles?|outsoles?|midsoles?|insoles?|heels?|laces?|shoelaces|threads?|yarns?|foams?|eva|rubber|adhesives?|"
+    r"glues?|cements?|boards?|fillers?|cork|counters?|toe caps?|shanks?|eyelets?|boxes|box|tissue|tags?)\b", re.I)
+
+
+#: Upper and lining materials of a shoe, cut from hides or rolls.
+_SHEET_MATERIAL = re.compile(r"\b(leather|suede|nubuck|leatherette|fabrics?|mesh|canvas|textiles?|linings?|knit\w*|"
+                             r"jersey|felt|denim|uppers?|microfib(re|er)s?)\b", re.I)
+
+
+def cut_from_sheet(input_name: str) -> bool:
+    """True when a shoe input is an upper or lining material cut from a hide or roll (leather, fabric, mesh,
+    canvas, synthetic leather), by its name; not a sole, heel, lace, thread, foam, adhesive or board. Pure."""
+    return bool(_SHEET_MATERIAL.search(input_name)) and not _NOT_CUT_FROM_SHEET.search(input_name)
+
+
 #: Metal inputs bought as finished parts (fasteners, wire, cable, foil, springs): no fabrication scrap.
 _NOT_FABRICATED_METAL = re.compile(
     r"\b(screws?|bolts?|nuts?|rivets?|washers?|fasteners?|nails?|pins?|wires?|cables?|cords?|foils?|springs?|"
@@ -385,10 +478,16 @@ def is_fabricated_metal_part(input_name: str) -> bool:
     return not _NOT_FABRICATED_METAL.search(input_name)
 
 
+#: Garden and planting beds are boxes of boards, not furniture ("raised garden bed", "flower bed").
+_NOT_WOOD_ARTICLE = re.compile(r"\b(raised|garden|flower|vegetable|planting|planter|seed|hot) beds?\b", re.I)
+
+
 def solid_wood_article(product_name: str, description: str | None = None) -> bool:
     """True when the product's name (else its description) names an article made of solid-wood parts
-    (a table, a chair, a door, "solid oak ...")."""
-    return bool(_SOLID_WOOD_ARTICLES.search(product_name) or (description and _SOLID_WOOD_ARTICLES.search(description)))
+    (a table, a chair, a door, "solid oak ..."); a raised garden bed is not one (a box of boards)."""
+    def names(text: str | None) -> bool:
+        return bool(text) and bool(_SOLID_WOOD_ARTICLES.search(_NOT_WOOD_ARTICLE.sub(" ", text)))
+    return names(product_name) or names(description)
 
 
 def is_solid_wood(input_name: str, factor_name: str | None) -> bool:
@@ -439,6 +538,8 @@ MACHINE_WORDS = (r"\b(appliances?|washing machines?|tumble dryers?|clothes dryer
                  r"makers?)|espresso machines?|vacuum cleaners?|hair ?dryers?|blenders?|food processors?|"
                  r"bicycles?|bikes?|e-?bikes?|tricycles?|scooters?|lawn ?mowers?|machines?|machinery|"
                  r"machine tools?|power tools?|drills?|angle grinders?|chainsaws?|water pumps?|circulat\w* pumps?|compressors?|"
+                 r"hedge ?trimmers?|grass trimmers?|strimmers?|leaf blowers?|pressure washers?|sanders?|"
+                 r"circular saws?|mixers?|stand mixers?|juicers?|"
                  r"heat pumps?|boilers?|water heaters?|air conditioners?|dehumidifiers?)\b")
 #: Products *for* a machine that are not the machine (accessories, consumables): "bike helmet", "dishwasher
 #: tablets", "oven gloves", "washing machine cleaner".
@@ -456,7 +557,9 @@ _FOOD_PRODUCT_WORDS = (
     r"conserve|syrup|sausages?|ham|bacon|salami|burgers?|patt(y|ies)|nuggets?|meatballs?|fish fingers?|fillets?|"
     r"mozzarella|yog(h)?o?urts?|ice ?creams?|butter|margarine|spreads?|biscuits?|cookies?|crackers?|cakes?|"
     r"pastr(y|ies)|croissants?|muffins?|buns?|pizzas?|crisps|fries|french fries|chips|honey|muesli|granola|"
-    r"porridge|soups?|ready meals?|frozen|tofu|hummus|peanut butter|confectionery|sweets|candy)\b")
+    r"porridge|soups?|ready meals?|frozen|tofu|hummus|peanut butter|confectionery|sweets|candy|"
+    r"fish|seafood|shellfish|mussels?|oysters?|clams?|scallops?|prawns?|shrimps?|crabs?|lobsters?|squid|octopus|"
+    r"salmon|tuna|cod|hake|sardines?|mackerel|herring|anchov(y|ies)|trout|pollock|haddock|plaice)\b")
 #: The inputs of a food: raw commodities and ingredients (cereals and flours, sugars, fats and oils, dairy, eggs,
 #: meat and fish, cocoa, fruit and vegetables). With the food classes of
 #: :func:`openpcf.factors.material_class.material_class` (fruit, vegetable, legume, cereal ...), the mass evidence
@@ -480,7 +583,14 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("frying", r"\b(crisps|potato chips|tortilla chips|corn chips|vegetable chips|plantain chips|kettle chips|"
                r"fried snacks?|pork rinds|prawn crackers)\b"),
     ("tofu_making", r"\b(tofu|bean curd|beancurd)\b"),
-    ("beverages", r"\b(drink|beverage|juice|soda water|lemonade|wine|nectar|water bottled|mineral water)\b"),
+    # (coconut milk for cooking is pressed coconut cream, canned: not a drink)
+    ("sugar_confectionery", r"\b(sugar confectionery|sweets|candy|candies|gummy|gummies|gums|jelly (beans|babies|sweets)|"
+                            r"jellies|marshmallows?|toffees?|fudge|caramels?|lollipops?|lollies|boiled sweets|"
+                            r"hard candy|pastilles?|lozenges?|liquorice|licorice|marzipan|nougat|chewing gum)\b"),
+    ("plant_drink", r"\b((soy|soya|oat|almond|rice|hazelnut|cashew|pea|hemp|spelt|plant[- ]based|vegetable) "
+                    r"(drinks?|milks?|beverages?)|coconut drinks?|soymilk|soy ?milk|oat ?milk|almond ?milk)\b"),
+    ("beverages", r"\b(drink|beverage|juice|soda water|lemonade|wine|nectar|water,? bottled|"
+                  r"(mineral|spring|still|sparkling|carbonated|table|bottled|flavou?red) water)\b"),
     ("food_processing", _FOOD_PRODUCT_WORDS),
     ("autoclaved_curing", r"\b(autoclaved|fib(re|er)[- ]?cement|aerated concrete|aircrete|aac|"
                           r"calcium[- ]silicate (boards?|bricks?|blocks?|units?)|sand[- ]?lime (bricks?|blocks?|units?)|"
@@ -500,6 +610,8 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
                  r"espadrilles?|clogs?|flip[- ]flops?|moccasins?|brogues?|oxfords)\b"),
     ("regenerated_cellulose", r"\b(viscose|rayon|modal|lyocell|cupro|regenerated cellulose|cellulosic fib(re|er)s?|"
                               r"man-?made cellulos\w* fib(re|er)s?)\b"),
+    ("cellulose_insulation", r"\b(cellulose (fib(re|er) )?(loose[- ]?fill )?(insulation|loose[- ]?fill)|"
+                             r"loose[- ]?fill cellulose|blown(-in)? cellulose|cellulose (fib(re|er) )?(insulation )?boards?)\b"),
     ("textiles", r"\b(yarn|fib(re|er)s?|textiles?|fabrics?|cloth|wool|cotton|staple|thread|nonwoven|denim|garments?|"
                  r"apparel|clothing|t-?shirts?|shirts?|blouses?|dress(es)?|trousers|jeans|jackets?|sweaters?|"
                  r"jumpers?|hoodies?|sweatshirts?|socks|leggings|underwear|knit\w*|jersey|woven|towels?|"
@@ -539,7 +651,10 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
 # What the inputs of each class look like: the mass evidence for a class (a component supports every class
 # whose input pattern its name matches). Water is evidence only for a class the name or description names.
 _CLASS_INPUTS: dict[str, str] = {
-    "glass_melting": r"\b(sand|cullet|soda|soda ash|limestone|dolomite|feldspar|silica|broken glass|recycled glass|"
+    # the formed container glass itself backs a container named by the product (a jar of "container glass": its factor
+    # covers melting and forming, so no further step is added)
+    "glass_melting": r"\b(container glass|bottle glass|hollow glass|flint glass|amber glass|"
+                     r"sand|cullet|soda|soda ash|limestone|dolomite|feldspar|silica|broken glass|recycled glass|"
                      r"nepheline|glass batch|basalt|diabase|gabbro|anorthosite|blast furnace slag|slag)\b",
     "flat_glass_melting": r"\b(sand|cullet|soda|soda ash|limestone|dolomite|feldspar|silica|broken glass|"
                           r"recycled glass|nepheline|glass batch|salt ?cake|sodium sulfate|sodium sulphate)\b",
@@ -574,6 +689,13 @@ _CLASS_INPUTS: dict[str, str] = {
     "frying": r"\b(potato(es)?|maize|corn|tortillas?|plantains?|cassava|vegetables?|beetroot|parsnips?|"
               r"sweet potato(es)?|sunflower oil|rapeseed oil|palm oil|palm olein|vegetable oil|frying oil|"
               r"\w+ oil|salt|seasoning)\b",
+    "sugar_confectionery": r"\b(sugars?|glucose( syrup)?|glucose-fructose syrup|dextrose|fructose|invert sugar|"
+                           r"syrups?|gelatine?|pectin|gum arabic|starch|maltodextrin|honey|almonds?|milk|"
+                           r"condensed milk|butter|cream|molasses|treacle)\b",
+    "plant_drink": r"\b(soy\w*|soya|soya ?beans?|soy ?beans?|oats?|oat \w+|almonds?|almond paste|rice|hazelnuts?|"
+                   r"hazelnut paste|cashews?|coconut\w*|peas?|pea protein|hemp\w*|spelt|barley)\b",
+    "cellulose_insulation": r"\b(recovered (news)?paper|newspapers?|newsprint|waste paper|recovered fib(re|er)|"
+                            r"recycled (news)?paper|old newspapers?|onp|paper waste|recycled cellulose|cellulose fib(re|er)s?)\b",
     "tofu_making": r"\b(soy\w*|soya|soya ?beans?|soy ?beans?|edamame)\b",
     "footwear": r"\b(leather|suede|nubuck|rubber|eva|ethylene[- ]vinyl acetate|polyurethane|pu|tpu|tpr|pvc|foam|"
                 r"textiles?|fabrics?|mesh|canvas|lining|polyester|nylon|polyamide|cotton|wool|felt|cork|soles?|"
@@ -611,9 +733,11 @@ _FERMENTATION_AUXILIARIES = re.compile(
     r"\b(sodium hydroxide|caustic soda|calcium carbonate|calcium hydroxide|lime|limestone|ammonia|ammonium \w+|"
     r"sulfuric acid|sulphuric acid|phosphoric acid|potassium \w+|yeast extract|corn steep liquor|nutrients?)\b", re.I)
 #: Classes for which water is a typical input when the product names the class.
-_WATER_CLASSES = frozenset({"beverages", "brewing", "food_processing", "tofu_making", "concrete_mixing",
+_WATER_CLASSES = frozenset({"beverages", "plant_drink", "brewing", "food_processing", "tofu_making", "concrete_mixing",
                             "chemical_formulation", "chemical_synthesis"})
-_WATER = re.compile(r"^\s*(water|tap water|process water|demineral\w* water|drinking water)\b", re.I)
+#: Water as an input, also the water a drink is made of ("mineral water", "spring water" in bottled water).
+_WATER = re.compile(r"^\s*(water|tap water|process water|demineral\w* water|drinking water|(natural )?mineral water|"
+                    r"spring water|still water|sparkling water|carbonated water|table water|purified water)\b", re.I)
 _FOOD_CLASSES = frozenset({"legume", "fruit", "vegetable", "tuber", "nut-oilseed", "cereal", "spice", "herb"})
 
 #: A component under this share of the product's mass never sets the product class (3% steel nails do not
@@ -625,6 +749,12 @@ MASS_MAJORITY = 0.5
 #: Classes a composition alone can point to (the forming step of each material family), in tie order.
 _MASS_CLASSES = ("glass_melting", "concrete_mixing", "wood_products", "metal_products", "plastic_conversion",
                  "textiles", "food_processing", "glass_products", "chemical_formulation", "electronics_assembly")
+
+
+#: A class named by the product that is a special case of another it also names: when both are backed by mass, the
+#: special case wins (the general class's inputs back it too: water and nuts back "beverages").
+_SPECIFIC_OVER_GENERAL: tuple[tuple[str, str], ...] = (("plant_drink", "beverages"), ("plant_drink", "food_processing"),
+                                                     ("sugar_confectionery", "food_processing"))
 
 
 def _classes(text: str) -> list[str]:
@@ -645,7 +775,8 @@ def _supports(cls: str, name: str) -> bool:
     pattern = _CLASS_INPUTS.get(cls)
     if pattern and re.search(pattern, lowered):
         return True
-    if cls in ("chemical_formulation", "chemical_synthesis", "food_processing", "beverages", "brewing"):
+    if cls in ("chemical_formulation", "chemical_synthesis", "food_processing", "beverages", "plant_drink", "brewing",
+               "sugar_confectionery"):
         from openpcf.factors.material_class import material_class
 
         kind = material_class(name)
@@ -705,11 +836,32 @@ def infer_product_class(name: str, description: str | None = None,
     """
     cls = _infer_product_class(name, description, components)
     names = [c if isinstance(c, str) else c[0] for c in (components or [])]
-    if cls == "food_processing" and (is_heat_preserved(name) or any(_CAN_OR_JAR.search(c) for c in names)):
+    if cls in ("food_processing", "plant_drink") and (is_heat_preserved(name) or any(_CAN_OR_JAR.search(c) for c in names)):
         return "food_canning"  # a food sealed in its can or jar and sterilised there
     if cls == "food_processing" and is_baked_good(name):
         return "baking"  # bread, biscuits, cakes: baked from bought flour
+    if cls == "wood_products" and solid_wood_article(name) and solid_wood_share(components) >= MASS_MAJORITY:
+        return "solid_wood_furniture"  # a table, chair, bench or door machined and finished from sawn timber
     return cls
+
+
+#: The wood words of a sawn solid-wood input (species, "sawn", "timber" …); panels and residues are excluded by
+#: :func:`is_solid_wood`.
+_SOLID_WOOD_INPUT = re.compile(r"\b(wood\w*|timber|lumber|beech|oak|pine|spruce|birch|ash|maple|walnut|cherry|teak|"
+                               r"acacia|eucalyptus|mahogany|larch|fir|chestnut|elm|sawn|hardwood|softwood)\b",
+                               re.I)
+
+
+def solid_wood_share(components: list[tuple[str, float]] | list[str] | None) -> float:
+    """Share of the listed mass (0–1) that is sawn solid wood by its name (not a panel, veneer or residue); 0
+    without components. Pure."""
+    comps = [(c, 1.0) if isinstance(c, str) else c for c in (components or [])]
+    comps = [(c, float(m)) for c, m in comps if m is not None and m > 0]
+    total = sum(m for _, m in comps)
+    if total <= 0:
+        return 0.0
+    wood = sum(m for c, m in comps if _SOLID_WOOD_INPUT.search(c) and is_solid_wood(c, None))
+    return wood / total
 
 
 def _infer_product_class(name: str, description: str | None,
@@ -728,6 +880,9 @@ def _infer_product_class(name: str, description: str | None,
             continue
         evidence = class_evidence(comps, water_for=frozenset(candidates) & _WATER_CLASSES)
         backed = [c for c in candidates if evidence.get(c, 0.0) >= MIN_CLASS_SHARE]
+        for specific, general in _SPECIFIC_OVER_GENERAL:
+            if specific in backed and general in backed:
+                backed.remove(general)  # "Hazelnut drink": a plant drink, though any drink's inputs back "beverages"
         if backed:
             return max(backed, key=lambda c: (evidence[c], -candidates.index(c)))
     evidence = class_evidence(comps)
@@ -750,7 +905,8 @@ def _infer_product_class(name: str, description: str | None,
 #: assembling bought parts): a factor covering the conversion of the bought good does not cover it.
 FURTHER_STEP_CLASSES = frozenset({"glass_products", "pcb_fabrication", "electronics_assembly", "food_canning", "baking",
                                   "machinery_assembly", "autoclaved_curing", "regenerated_cellulose", "footwear",
-                                  "frying", "tofu_making"})
+                                  "frying", "tofu_making", "plant_drink", "solid_wood_furniture",
+                                  "sugar_confectionery"})
 
 
 #: Formed metal products a factor can be *for* (not only the metal they are made of). When the product's name
@@ -862,7 +1018,8 @@ class ContainerDefault:
     kg_per_kg: float
     basis: str
     query: str
-    classes: frozenset[str] = frozenset({"food_processing", "food_canning", "baking", "beverages", "brewing"})
+    classes: frozenset[str] = frozenset({"food_processing", "food_canning", "baking", "beverages", "plant_drink",
+                                         "brewing"})
 
 
 _FOOD = frozenset({"food_processing", "food_canning", "baking"})
@@ -875,7 +1032,7 @@ CONTAINER_DEFAULTS: tuple[ContainerDefault, ...] = (
     ContainerDefault(r"\b(cans?|canned|tins?|tinned)\b", "aluminium drink can", 0.045,
                      "assumption: a 330 ml aluminium beverage can (body and end) weighs roughly 13–15 g (recalled "
                      "typical can weights)", "aluminium cans and foil (excl. forming), primary production",
-                     frozenset({"beverages", "brewing"})),
+                     frozenset({"beverages", "plant_drink", "brewing"})),
     ContainerDefault(r"\b(cans?|canned|tins?|tinned)\b", "steel food can", 0.12,
                      "assumption: a 400 g tinplate food can (body and ends) weighs roughly 45–60 g (recalled typical "
                      "can weights)", "steel cans, primary production", _FOOD),
@@ -885,7 +1042,7 @@ CONTAINER_DEFAULTS: tuple[ContainerDefault, ...] = (
     ContainerDefault(r"(?<!glass )\b(bottles?|bottled)\b", "PET bottle", 0.04,
                      "assumption: a drink said to be bottled, in no named material, is in a PET bottle (most bottled "
                      "water and soft drinks); a 0.5-1.5 l PET bottle weighs roughly 20-40 g (recalled typical bottle "
-                     "weights)", "PET", frozenset({"beverages"})),
+                     "weights)", "PET", frozenset({"beverages", "plant_drink"})),
     ContainerDefault(r"\b(cartons?|tetra ?pak|brick)\b", "beverage carton", 0.03,
                      "assumption: a 1 l beverage carton weighs roughly 25–30 g (recalled typical carton weights)",
                      "paper and board: board"),
@@ -929,7 +1086,7 @@ def implied_container(product_name: str, product_class: str, declared_unit: str 
     containers ("1 can", "1 bottle"), else None. Only for food and beverage classes: for other products a jar
     or can is the product itself. A name that names no container and a unit in kg or litres imply none: no
     packaging is added that neither the composition nor the name nor the unit says."""
-    if product_class not in ("food_processing", "food_canning", "baking", "beverages", "brewing"):
+    if product_class not in ("food_processing", "food_canning", "baking", "beverages", "plant_drink", "brewing"):
         return None
     unit_words = declared_unit if declared_unit and _CONTAINER_UNIT.search(declared_unit) else ""
     lowered = f"{product_name} {unit_words}".lower()
