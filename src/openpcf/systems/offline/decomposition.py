@@ -232,8 +232,10 @@ def choose_family(name: str, description: str | None) -> tuple[ProductFamily | N
             continue
         if any(_hits(w, name) or _hits(w, description or "") for w in family.excludes):
             continue
-        in_name = [c for c in family.cues if _hits(c, name, in_purpose=use)]
-        in_desc = [c for c in family.cues if c not in in_name and _hits(c, description or "", in_purpose=use)]
+        in_name = _one_per_word([c for c in family.cues if _hits(c, name, in_purpose=use)])
+        named_words = {_cue_word(c) for c in in_name}
+        in_desc = _one_per_word([c for c in family.cues if _cue_word(c) not in named_words
+                                 and _hits(c, description or "", in_purpose=use)])
         at_head = [
             c
             for c in in_name
@@ -245,6 +247,24 @@ def choose_family(name: str, description: str | None) -> tuple[ProductFamily | N
         if score >= _MIN_FAMILY_SCORE and key > best:
             best, chosen, chosen_cues = key, family, in_name + in_desc
     return chosen, chosen_cues
+
+
+def _cue_word(cue: str) -> str:
+    """A cue without its plural ending ("sockets" → "socket", "boxes" → "box"): the singular and the plural of
+    one word are one cue."""
+    return re.sub(r"(?<=[a-z]{3})(?:(?<=x)es|(?<=ch)es|(?<=sh)es|(?<=ss)es|s)$", "", cue.lower())
+
+
+def _one_per_word(cues: list[str]) -> list[str]:
+    """``cues`` with one entry per word (the first spelling found): "socket" in the description does not count
+    again when the name already said "sockets"."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for c in cues:
+        if _cue_word(c) not in seen:
+            seen.add(_cue_word(c))
+            out.append(c)
+    return out
 
 
 def _tokens(text: str) -> set[str]:
@@ -357,7 +377,8 @@ def bill_of_materials(
         "yield_recipe": bool(family is not None and family.yield_recipe),
         "generic_family": bool(family is not None and family.generic),
         "typical_mass_kg": dict(family.typical_mass_kg) if family is not None else {},
-        "estimate_as": _estimate_as(family, name, description),
+        "estimate_as": _estimate_as(family, name, description, mentions),
+        "estimate_as_material": _estimate_as_material(family, mentions),
         "family_cues": cues,
         "left_out_as_negated": left_out,
         "left_out_as_unpackaged": dropped_packaging,
@@ -382,16 +403,32 @@ def bill_of_materials(
     return components, trace
 
 
-def _estimate_as(family: ProductFamily | None, name: str, description: str | None) -> str | None:
-    """The commodity the family prices the product as, when the text says one of its ``estimate_as_when``
-    words (outside purpose clauses and negations), or always when the family lists none."""
-    if family is None or not family.estimate_as:
+def _estimate_as(family: ProductFamily | None, name: str, description: str | None,
+                 mentions: list[Mention] = ()) -> str | None:  # type: ignore[assignment]
+    """The commodity the family prices the product as: the one its ``estimate_as_named`` gives for a material
+    the product name names ("Ferrosilicon FeSi75" → ferrosilicon), else its ``estimate_as`` when the text says
+    one of its ``estimate_as_when`` words (outside purpose clauses and negations), or always when it lists none."""
+    if family is None:
+        return None
+    named = _estimate_as_material(family, mentions)
+    if named is not None:
+        return family.estimate_as_named[named]
+    if not family.estimate_as:
         return None
     if family.estimate_as_when and not any(
         _hits(w, name) or _hits(w, description or "") for w in family.estimate_as_when
     ):
         return None
     return family.estimate_as
+
+
+def _estimate_as_material(family: ProductFamily | None, mentions: list[Mention]) -> str | None:
+    """The first material named in the product name that the family prices as a commodity of its own
+    (``estimate_as_named``), or None."""
+    if family is None or not family.estimate_as_named:
+        return None
+    return next((m.material.name for m in mentions if m.in_name and m.material.name in family.estimate_as_named),
+                None)
 
 
 _PACK_MAINS = frozenset({"polymer", "metal", "glass", "packaging"})

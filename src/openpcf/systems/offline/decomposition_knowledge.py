@@ -67,6 +67,13 @@ class ProductFamily(BaseModel):
         "ammonia): an estimate prices the product as this rather than its precursors, whose prices leave out "
         "the process energy (electrolysis, reforming)",
     )
+    estimate_as_named: dict[str, str] = Field(
+        default_factory=dict,
+        description="products of the family that are commodities with a cradle-to-gate factor of their own, by "
+        "the canonical material the product name names → the name to price it as (a submerged-arc furnace "
+        "family: 'ferrosilicon' → ferrosilicon, 'silicon' → silicon metal): the furnace inputs priced one by one "
+        "leave out the furnace electricity",
+    )
     estimate_as_when: list[str] = Field(
         default_factory=list,
         description="words one of which the text must say for ``estimate_as`` to apply (an unqualified "

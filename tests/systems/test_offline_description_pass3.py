@@ -1,0 +1,38 @@
+"""Description-only path, breadth pass 3 (issue 14): rules written for classes of products, on invented
+examples (none is a reference-set or PCFBench product)."""
+
+from __future__ import annotations
+
+from openpcf.systems.offline.decomposition import _cue_word, bill_of_materials, choose_family
+from openpcf.systems.offline.epd import derived_composition
+
+
+def test_a_furnace_alloy_named_in_the_name_is_priced_by_its_own_route() -> None:
+    # the silicon-metal family lists the furnace inputs; a product the name calls ferrosilicon or silicon is
+    # the commodity itself (its factor carries the 8-13 MWh per tonne of furnace electricity)
+    comp, trace = derived_composition("Ferrosilicon lumps 10-50 mm", "alloy reduced from quartzite with coke "
+                                      "in an electric furnace")
+    assert trace["family"] == "silicon metal" and comp == "ferrosilicon: 100%"
+    assert trace["estimated_as"] == "ferrosilicon" and trace["estimate_as_material"] == "ferrosilicon"
+    comp, trace = derived_composition("Silicon, metallurgical grade 553", "lump silicon from a smelter")
+    assert comp == "silicon metal: 100%"
+    # the bill of materials (decomposition task) keeps the furnace inputs
+    names = [c.name for c in bill_of_materials("Ferrosilicon lumps 10-50 mm", None)[0]]
+    assert names[0] == "quartz" and "coal" in names
+
+
+def test_a_family_without_the_product_named_keeps_its_bill_of_materials() -> None:
+    # "quartz … reductants" alone does not name a commodity of the family: no estimate_as
+    trace = bill_of_materials("Metallurgical grade reduction batch", "quartz and reductants")[1]
+    assert trace["estimate_as_material"] is None
+
+
+def test_singular_and_plural_of_one_cue_count_once() -> None:
+    assert _cue_word("sockets") == _cue_word("socket") == "socket"
+    assert _cue_word("boxes") == "box" and _cue_word("glasses") == "glass" and _cue_word("benches") == "bench"
+    # "sockets" in the name and "dual-socket" in the description are one word: the head noun (server) wins.
+    # Before, the electrical-equipment family scored 2 (name) + 1 ("socket") + 1 ("power supplies") = 4 and
+    # tied with the IT family's 2 + 2 (head noun) = 4, winning on the count of distinct cues.
+    family, cues = choose_family("Tower server, four sockets", "quad-socket server with power supplies")
+    assert family is not None and family.name == "consumer electronics and IT equipment"
+    assert cues == ["server"]
