@@ -36,3 +36,35 @@ def test_singular_and_plural_of_one_cue_count_once() -> None:
     family, cues = choose_family("Tower server, four sockets", "quad-socket server with power supplies")
     assert family is not None and family.name == "consumer electronics and IT equipment"
     assert cues == ["server"]
+
+
+def test_the_food_families_read_their_extraction_yields_from_the_engine_table() -> None:
+    # one owner (review finding): the family file names the yield, the number lives in engine/extract_yield.py
+    import json
+
+    from openpcf.engine.extract_yield import extract_yield
+    from openpcf.paths import package_data
+    from openpcf.systems.offline.decomposition_knowledge import product_families
+
+    raw = {f["name"]: f for f in json.loads(package_data("offline", "product_families.json").read_text())["families"]}
+    loaded = {f.name: f for f in product_families()}
+    for family, ingredient, product in (("olive oil", "olives", "olive oil"), ("tomato paste", "tomatoes", "tomato paste")):
+        written = next(c for c in raw[family]["components"] if c["name"] == ingredient)
+        assert "share" not in written and written["yield_of"] == product  # no copy of the number
+        share = next(c.share for c in loaded[family].components if c.name == ingredient)
+        assert share == extract_yield(product, ingredient).kg_per_kg == 5.5
+    # same results as when the families wrote 5.5 themselves: kg per declared unit through the yield
+    comp, trace = derived_composition("Extra virgin olive oil", "cold pressed, in dark glass bottles", 1.0)
+    assert trace["yield_recipe"] and comp == "olives: 5.5 kg; glass: 0.5 kg; aluminium: 0.005 kg; paper: 0.003 kg"
+    comp, _ = derived_composition("Tomato paste, double concentrate", "28 Brix, in cans", 0.5)
+    assert comp == "tomatoes: 2.75 kg; tinplate: 0.05 kg; salt: 0.005 kg"  # 5.5, 0.1, 0.01 kg/kg x 0.5 kg
+
+
+def test_a_family_naming_a_yield_the_engine_does_not_hold_is_an_error() -> None:
+    import pytest
+
+    from openpcf.systems.offline.decomposition_knowledge import FamilyComponent
+
+    assert FamilyComponent.model_validate({"name": "olives", "yield_of": "olive oil"}).share == 5.5
+    with pytest.raises(ValueError, match="no extraction yield of 'grapes' in 'olive oil'"):
+        FamilyComponent.model_validate({"name": "grapes", "yield_of": "olive oil"})
