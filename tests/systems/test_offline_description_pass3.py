@@ -68,3 +68,63 @@ def test_a_family_naming_a_yield_the_engine_does_not_hold_is_an_error() -> None:
     assert FamilyComponent.model_validate({"name": "olives", "yield_of": "olive oil"}).share == 5.5
     with pytest.raises(ValueError, match="no extraction yield of 'grapes' in 'olive oil'"):
         FamilyComponent.model_validate({"name": "grapes", "yield_of": "olive oil"})
+
+
+def test_a_medium_or_pack_after_in_does_not_choose_the_family() -> None:
+    # "in sunflower oil" names what the fish is packed in: 2 points for an oil cue in the name would beat the
+    # fish cue; after " in " it counts as a description cue (1) and the fish family wins
+    family, _ = choose_family("Mackerel fillets in rapeseed oil, 125 g tin", "smoked mackerel packed in oil")
+    assert family is not None and family.name == "fish and seafood"
+    comps, trace = bill_of_materials("Olive oil in glass bottle", None)
+    assert trace["family"] == "olive oil" and comps[0].name == "olives"
+    # a material after " in " in the name is a constituent (share 0.05), not the product (0.5)
+    comps, _ = bill_of_materials("Butter beans in water", None)
+    assert {c.name: c.share for c in comps}["water"] == 0.05
+
+
+def test_a_recovered_by_product_names_no_input() -> None:
+    # "recovered from ammonia production": the origin of a by-product, not its feedstock
+    comp, trace = derived_composition("Liquid carbon dioxide", "food-grade CO2 recovered from fermentation "
+                                      "and ammonia production")
+    assert trace["family"] is None and comp == "carbon dioxide: 100.00%"
+
+
+def test_the_pack_the_text_names_replaces_the_familys_pack() -> None:
+    comps, trace = bill_of_materials("Pale ale", "craft ale in 440 ml aluminium cans")
+    names = [c.name for c in comps]
+    assert "glass" not in names and trace["left_out_as_other_pack"] == ["glass"]
+    assert {c.name: c.share for c in comps}["aluminium"] == 0.05  # the named can, a description mention
+    # the family's own pack material named: kept
+    comps, trace = bill_of_materials("Pale ale", "craft ale in 330 ml glass bottles")
+    assert "glass" in [c.name for c in comps] and trace["left_out_as_other_pack"] == []
+
+
+def test_the_meat_and_the_cereal_are_the_ones_the_text_names() -> None:
+    comps, _ = bill_of_materials("Beef sausages", "coarse sausages of minced beef with rusk and spices")
+    assert comps[0].name == "beef" and "meat" not in [c.name for c in comps]
+    assert bill_of_materials("Sausages", "cured sausages")[0][0].name == "meat"  # none named: the default
+    comps, _ = bill_of_materials("Granola clusters", "baked rolled oats with honey and almonds")
+    assert comps[0].name == "oats" and "corn" not in [c.name for c in comps]
+
+
+def test_a_container_holds_what_its_name_names_and_a_fill_mass_is_not_its_mass() -> None:
+    from openpcf.systems.offline.declared_unit_mass import assumed_unit_mass
+
+    comps, trace = bill_of_materials("Paper flour sack, 10 kg", "two-ply kraft paper sack")
+    assert trace["mentions_of_contents"] == ["flour"] and comps[0].name == "pulp"
+    mass = assumed_unit_mass("Paper flour sack, 10 kg", "two-ply kraft paper sack", "1 item", trace)
+    assert mass is not None and mass.kg == 0.18 and mass.source == "kind"  # the sack, not its 10 kg of flour
+    # a food sold in a pack is not a container: its mass in the name is the product's
+    trace = bill_of_materials("Ground coffee, 250 g pack", None)[1]
+    assert assumed_unit_mass("Ground coffee, 250 g pack", None, "1 pack", trace).kg == 0.25
+
+
+def test_new_families_and_exclusions_choose_by_kind_of_product() -> None:
+    assert bill_of_materials("Freestanding electric cooker", "four zones and an enamelled oven")[1]["family"] \
+        == "cooking appliance"
+    assert bill_of_materials("Oven-ready turkey crown", "fresh turkey")[1]["family"] != "cooking appliance"
+    assert bill_of_materials("Smart watch, 44 mm", "with a steel case")[1]["family"] \
+        == "consumer electronics and IT equipment"
+    assert bill_of_materials("Zinc alloy ingot ZnAl4Cu1", "zamak for die casting, about 4 % aluminium")[1][
+        "family"] != "aluminium casting alloy"
+    assert bill_of_materials("Two-component epoxy adhesive", "for bonding metal")[1]["family"] != "water-based adhesive"

@@ -49,6 +49,7 @@ _PURPOSE = re.compile(
     r"\b(?:used (?:in|for|as)|(?:functions?|acts?|serves?|works?) as|"
     r"(?:commonly |naturally )?(?:found|occurs?|occurring|present) (?:naturally |commonly |widely )?in|"
     r"intended for|suitable for|ideal for|designed for|applications?|for use|"
+    r"(?:recovered|captured|separated) from|(?:by|co)-?products? (?:of|from)|"
     r"in the (?:production|manufacture|moulding|molding) of|for the (?:production|manufacture|modification|"
     r"insulation) of|for [\w\s]{0,20}treatment|insulation of|replac\w+|instead of|compared (?:to|with)|"
     r"for (?:the )?[\w-]+(?:\s[\w-]+)?\s(?:modification|production|manufacture|manufacturing|processing|"
@@ -104,7 +105,11 @@ _PACKAGING_MATERIALS = frozenset({
     "glass", "steel", "tinplate", "aluminium", "paper", "cardboard", "corrugated board", "polyethylene",
     "polypropylene", "polyester", "polyethylene terephthalate", "printing inks", "label", "labels",
 })
-_MINOR_IN_NAME = re.compile(r"\s(?:with|containing)\s", re.IGNORECASE)
+_MINOR_IN_NAME = re.compile(r"\s(?:with|containing|in)\s", re.IGNORECASE)
+# "in an aluminium can", "in a PET bottle", "in returnable glass bottles": the pack the text names
+_PACK_PHRASE = re.compile(
+    r"\bin\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?(?:cans?|bottles?|cartons?|jars?|pouch(?:es)?|tubs?|tins?|kegs?|"
+    r"sachets?|capsules?|tubes?|cups?|trays?)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -217,12 +222,14 @@ def choose_family(name: str, description: str | None) -> tuple[ProductFamily | N
     """The product family whose cue words best fit the text, with the cues hit.
 
     A cue scores 2 in the name (+2 more when it is the name's head noun, see :func:`name_head`) and 1 in
-    the description; cues and ``requires`` words inside purpose clauses or negations do not count (inside
+    the description or in the name's " in …" part (the medium or pack the product is in: "Tuna in sunflower
+    oil" is tuna, not oil); one word counts once, in its singular or plural; cues and ``requires`` words inside purpose clauses or negations do not count (inside
     purpose clauses they do for a family ``defined_by_use``); an ``excludes`` word rules a family out."""
     best: tuple[float, int, int] = (0.0, 0, 0)
     chosen: ProductFamily | None = None
     chosen_cues: list[str] = []
     head = name_head(name)
+    core, medium = _name_core(name)
     for order, family in enumerate(product_families()):
         use = family.defined_by_use
         in_text = "" if family.requires_in_name else (description or "")
@@ -232,10 +239,10 @@ def choose_family(name: str, description: str | None) -> tuple[ProductFamily | N
             continue
         if any(_hits(w, name) or _hits(w, description or "") for w in family.excludes):
             continue
-        in_name = _one_per_word([c for c in family.cues if _hits(c, name, in_purpose=use)])
+        in_name = _one_per_word([c for c in family.cues if _hits(c, core, in_purpose=use)])
         named_words = {_cue_word(c) for c in in_name}
         in_desc = _one_per_word([c for c in family.cues if _cue_word(c) not in named_words
-                                 and _hits(c, description or "", in_purpose=use)])
+                                 and (_hits(c, medium, in_purpose=use) or _hits(c, description or "", in_purpose=use))])
         at_head = [
             c
             for c in in_name
@@ -247,6 +254,18 @@ def choose_family(name: str, description: str | None) -> tuple[ProductFamily | N
         if score >= _MIN_FAMILY_SCORE and key > best:
             best, chosen, chosen_cues = key, family, in_name + in_desc
     return chosen, chosen_cues
+
+
+_IN_MEDIUM = re.compile(r"\s+in\s+(?=\S)", re.IGNORECASE)
+
+
+def _name_core(name: str) -> tuple[str, str]:
+    """The name split at its first " in ": ``("Tuna chunks", "sunflower oil, 160 g can")`` for "Tuna chunks in
+    sunflower oil, 160 g can" — what follows names the medium or the pack the product is in, not the product."""
+    m = _IN_MEDIUM.search(name)
+    if m is None or m.start() == 0:
+        return name, ""
+    return name[: m.start()], name[m.end():]
 
 
 def _cue_word(cue: str) -> str:
@@ -345,6 +364,9 @@ def bill_of_materials(
         if family is not None and family.main_family in _PACK_MAINS and m.material.family in _FOOD_FAMILIES:
             held.append(m.text)  # "milk bottle", "fish box": what the pack holds, not what it is made of
             continue
+        if family is not None and m.in_name and _holds(m, family, name):
+            held.append(m.text)  # "cement sack", "fertiliser bag": what the container holds
+            continue
         if family is not None and _names_use(m, family, name):
             held.append(m.text)  # "coffee table", "fruit crate": what the product is for, not made of
             continue
@@ -366,7 +388,9 @@ def bill_of_materials(
         contents = {}
     unpackaged = family is not None and bool(_UNPACKAGED.search(text))
     dropped_packaging = [c.name for c in components if unpackaged and _is_packaging(c, components)]
-    components = [c for c in components if c.name not in dropped_packaging]
+    other_pack = [n for n in _pack_named_otherwise(components, mentions, name + " \n " + (description or ""))
+                  if n not in dropped_packaging]
+    components = [c for c in components if c.name not in dropped_packaging and c.name not in other_pack]
     components = _apply_written_shares(components, explicit)
     components = _recycled_route(components, mentions)
     components.sort(key=lambda c: (-c.share, c.rank))
@@ -382,6 +406,7 @@ def bill_of_materials(
         "family_cues": cues,
         "left_out_as_negated": left_out,
         "left_out_as_unpackaged": dropped_packaging,
+        "left_out_as_other_pack": other_pack,
         "contents_not_inputs": {k: v for k, v in contents.items()},
         "mentions_naming_the_product": product_words,
         "mentions_of_contents": held,
@@ -436,6 +461,31 @@ _FOOD_FAMILIES = frozenset({"food", "fruit", "vegetable", "animal product", "cer
 _MATERIAL_FAMILY = {m.name.lower(): m.family for m in materials()}
 
 
+#: Head nouns of containers: a product so named is the container (not its contents) when its family's main
+#: material is a packaging material.
+CONTAINER_HEADS = re.compile(
+    r"^(?:sacks?|bags?|boxe?s?|bottles?|cans?|jars?|drums?|crates?|trays?|capsules?|pods?|pouch(?:es)?|cartons?|"
+    r"cups?|tubs?|buckets?|pails?|kegs?|jerrycans?|containers?|canisters?|tubes?|sachets?)$", re.IGNORECASE)
+
+
+def is_container(name: str, family: ProductFamily | None) -> bool:
+    """True when the product is a container: the head noun of its name is a container word ("Paper cement sack",
+    "Plastic storage box") and its family's first material is a packaging material, a polymer, a metal or glass
+    (not a food sold in a box)."""
+    head = name_head(name)
+    if head is None or family is None or not CONTAINER_HEADS.match(name[head[0]:head[1]]):
+        return False
+    first = family.components[0].name if family.components else ""
+    kind = family.main_family if first == "$main" else _MATERIAL_FAMILY.get(first.lower())
+    return kind in _PACK_MAINS
+
+
+def _holds(m: Mention, family: ProductFamily, name: str) -> bool:
+    """True for a material in a container's name that no container is made of ("cement" in "Paper cement sack",
+    "fertiliser" in "Woven fertiliser bag"): it names the contents."""
+    return m.material.family not in (*_PACK_MAINS, "wood", "fibre") and is_container(name, family)
+
+
 def _names_use(m: Mention, family: ProductFamily, name: str) -> bool:
     """True for a food word in the name just before its head noun when the product's family is not a food
     ("Oak coffee table", "Wooden fruit crate", "Bread bin"): it names the use, not an ingredient."""
@@ -459,6 +509,21 @@ def _inside_required_phrase(m: Mention, family: ProductFamily | None, name: str)
     end = m.position + len(m.text)
     return any(hit.start() < end and m.position < hit.end()
                for word in family.requires for hit in word_pattern(word).finditer(name))
+
+
+def _pack_named_otherwise(components: list[Component], mentions: list[Mention], text: str) -> list[str]:
+    """Family pack components (those covering 'packaging': the beer family's glass bottle) of another material
+    than the pack the text names ("lager in an aluminium can", "olive oil in a PET bottle"): the product is in
+    the pack it says, which is then the named material's mention."""
+    said: set[str] = set()
+    for phrase in _PACK_PHRASE.finditer(text):
+        said |= {m.material.name for m in mentions if phrase.start() <= m.position < phrase.end()
+                 and _MATERIAL_FAMILY.get(m.material.name.lower()) in ("metal", "polymer", "glass", "packaging")}
+    if not said:
+        return []
+    said_words = set().union(*(_tokens(n) for n in said))
+    return [c.name for c in components if "packaging" in c.covers and c.source.startswith("typical bill")
+            and not _tokens(c.name) & said_words and c is not components[0]]
 
 
 def _is_packaging(c: Component, components: list[Component]) -> bool:
