@@ -128,3 +128,12 @@ def test_new_families_and_exclusions_choose_by_kind_of_product() -> None:
     assert bill_of_materials("Zinc alloy ingot ZnAl4Cu1", "zamak for die casting, about 4 % aluminium")[1][
         "family"] != "aluminium casting alloy"
     assert bill_of_materials("Two-component epoxy adhesive", "for bonding metal")[1]["family"] != "water-based adhesive"
+
+
+def test_a_qualified_alloy_name_is_the_alloy_and_a_medium_pair_is_no_input() -> None:
+    # "tin bronze" is a bronze (about 90 % copper), not tin; the written "8 % tin" stays a share of its own
+    comp, _ = derived_composition("Tin bronze bushing blank", "continuously cast, 8 % tin")
+    assert comp == "bronze: 92.00%; tin: 8.00%"
+    # "air-to-water" names the media a heat pump moves heat between: water is no input
+    names = [c.name for c in bill_of_materials("Air-to-water heat pump, 6 kW", "split unit with R32")[0]]
+    assert "water" not in names and names[0] == "steel"

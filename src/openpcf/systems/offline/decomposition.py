@@ -84,6 +84,9 @@ _STAND_IN_AFTER = re.compile(
     r"like|style|effect)\b",
     re.IGNORECASE,
 )
+# "air-to-water", "water-to-water", "brine-to-water": the media a heat pump or exchanger moves heat between
+_MEDIUM_PAIR_BEFORE = re.compile(r"\w-to-$", re.IGNORECASE)
+_MEDIUM_PAIR_AFTER = re.compile(r"^-to-\w", re.IGNORECASE)
 _SHARE_BEFORE = re.compile(r"(\d+(?:[.,]\d+)?)\s?%\s*(?:of\s+)?(?:\w+\s+){0,2}$")
 _SHARE_AFTER = re.compile(
     r"^\s*(?:\(|:)?\s*(?:content\s+(?:of\s+)?)?(?:(?:minimum|min\.|at least|more than|over|above|approx\.|about|ca\.|~)\s*)?"
@@ -169,8 +172,8 @@ def find_mentions(name: str, description: str | None, vocabulary: tuple[str, ...
 
 
 def _counts(text: str, m: re.Match[str]) -> bool:
-    """False for a word in a purpose clause ("for adhesive production", "used in garden furniture"),
-    after a negation ("no added sugar"), before "-free" ("halogen-free") or before a stand-in word ("meat
+    """False for a word in a purpose clause ("for adhesive production", "used in garden furniture"), one
+    side of a medium pair ("air-to-water heat pump"), after a negation ("no added sugar"), before "-free" ("halogen-free") or before a stand-in word ("meat
     alternative", "hydrogen-ready", "marble-look"): it does not say what the product is or is made of."""
     # the name and the description are joined by a line break: a clause never runs across it
     before = text[max(0, m.start() - 120) : m.start()].rsplit("\n", 1)[-1]
@@ -178,7 +181,9 @@ def _counts(text: str, m: re.Match[str]) -> bool:
     in_purpose = _PURPOSE.search(before) or (
         _FOR_BEFORE.search(before) and (_PURPOSE_AFTER.match(after) or _PURPOSE_NOUN_END.search(m.group()))
     )
-    return not (in_purpose or _NEGATION.search(before) or _FREE_AFTER.match(after) or _STAND_IN_AFTER.match(after))
+    medium = _MEDIUM_PAIR_BEFORE.search(before) or _MEDIUM_PAIR_AFTER.match(after)  # "air-to-water heat pump"
+    return not (in_purpose or medium or _NEGATION.search(before) or _FREE_AFTER.match(after)
+                or _STAND_IN_AFTER.match(after))
 
 
 def _hits(word: str, text: str, *, in_purpose: bool = False) -> bool:
