@@ -114,6 +114,14 @@ def test_a_container_holds_what_its_name_names_and_a_fill_mass_is_not_its_mass()
     assert trace["mentions_of_contents"] == ["flour"] and comps[0].name == "pulp"
     mass = assumed_unit_mass("Paper flour sack, 10 kg", "two-ply kraft paper sack", "1 item", trace)
     assert mass is not None and mass.kg == 0.18 and mass.source == "kind"  # the sack, not its 10 kg of flour
+    # the container's own mass stays its mass: written in the description, or with no contents named
+    trace = bill_of_materials("PET punnet", "thermoformed punnet for berries, 18 g")[1]
+    assert assumed_unit_mass("PET punnet", "thermoformed punnet for berries, 18 g", "1 item", trace).kg == 0.018
+    trace = bill_of_materials("Corrugated box, 350 g", "single-wall")[1]
+    assert assumed_unit_mass("Corrugated box, 350 g", "single-wall", "1 item", trace).kg == 0.35
+    # said as a fill: "sack for 20 kg" is what the bag holds; no kind for a plain "bag": no mass rather than 20 kg
+    trace = bill_of_materials("Kraft paper bag", "multiwall sack for 20 kg of animal feed")[1]
+    assert assumed_unit_mass("Kraft paper bag", "multiwall sack for 20 kg of animal feed", "1 item", trace) is None
     # a food sold in a pack is not a container: its mass in the name is the product's
     trace = bill_of_materials("Ground coffee, 250 g pack", None)[1]
     assert assumed_unit_mass("Ground coffee, 250 g pack", None, "1 pack", trace).kg == 0.25

@@ -182,8 +182,9 @@ def assumed_unit_mass(
     unit_text = f"{declared_unit}".strip()
 
     read = mass_in_text(text, dim)
-    if read is not None and dim == "item" and _container(name, family_trace):
-        read = None  # "Paper cement sack, 25 kg": a container's mass in its name is what it holds
+    if read is not None and dim == "item" and _fill_not_item(name, text, read[1], family_trace) \
+            and _container(name, family_trace):
+        read = None  # "Paper cement sack, 25 kg", "bag for 50 kg of feed": what the container holds
     if read is not None:
         what = {"item": "kg per item", "m3": "kg/m3", "m2": "kg/m2", "m": "kg/m"}[dim]
         return AssumedUnitMass(amount * read[0], "text", f"{read[0]:g} {what} read in the text ('{read[1]}')",
@@ -230,6 +231,21 @@ def assumed_unit_mass(
         return AssumedUnitMass(amount * LIQUID_DENSITY_KG_M3, "liquid default",
                                f"{unit_text} of a liquid taken as water-like, 1 kg per litre (assumed)", SPREAD_LIQUID)
     return None
+
+
+_FILL_BEFORE = re.compile(r"\b(?:for|holding|holds|capacity|fill(?:ed|s|ing)?(?:\s+with)?|up to|carrying|carries|"
+                          r"contents?|net)\s+(?:of\s+)?(?:about\s+|up to\s+)?$", re.IGNORECASE)
+
+
+def _fill_not_item(name: str, text: str, words: str, family_trace: dict[str, Any] | None) -> bool:
+    """True when a mass read on a container is its fill: said as one ("for 25 kg", "capacity 10 kg") or
+    written in the name of a container whose name also names what it holds ("Paper cement sack, 25 kg").
+    "Corrugated box, 400 g" and "PET tray for fruit, 15 g" (the mass in the description) are the container."""
+    at = text.find(words)
+    if at >= 0 and _FILL_BEFORE.search(text[max(0, at - 30):at]):
+        return True
+    held = (family_trace or {}).get("mentions_of_contents") or []
+    return words in name and any(h.lower() in name.lower() for h in held)
 
 
 def _container(name: str, family_trace: dict[str, Any] | None) -> bool:

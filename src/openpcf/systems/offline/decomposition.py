@@ -173,8 +173,9 @@ def find_mentions(name: str, description: str | None, vocabulary: tuple[str, ...
 
 def _counts(text: str, m: re.Match[str]) -> bool:
     """False for a word in a purpose clause ("for adhesive production", "used in garden furniture"), one
-    side of a medium pair ("air-to-water heat pump"), after a negation ("no added sugar"), before "-free" ("halogen-free") or before a stand-in word ("meat
-    alternative", "hydrogen-ready", "marble-look"): it does not say what the product is or is made of."""
+    side of a medium pair ("air-to-water heat pump"), after a negation ("no added sugar"), before "-free"
+    ("halogen-free") or before a stand-in word ("meat alternative", "hydrogen-ready", "marble-look"): it does
+    not say what the product is or is made of."""
     # the name and the description are joined by a line break: a clause never runs across it
     before = text[max(0, m.start() - 120) : m.start()].rsplit("\n", 1)[-1]
     after = text[m.end() : m.end() + 40].split("\n", 1)[0]
@@ -228,8 +229,9 @@ def choose_family(name: str, description: str | None) -> tuple[ProductFamily | N
 
     A cue scores 2 in the name (+2 more when it is the name's head noun, see :func:`name_head`) and 1 in
     the description or in the name's " in …" part (the medium or pack the product is in: "Tuna in sunflower
-    oil" is tuna, not oil); one word counts once, in its singular or plural; cues and ``requires`` words inside purpose clauses or negations do not count (inside
-    purpose clauses they do for a family ``defined_by_use``); an ``excludes`` word rules a family out."""
+    oil" is tuna, not oil); one word counts once, in its singular or plural; cues and ``requires`` words
+    inside purpose clauses or negations do not count (inside purpose clauses they do for a family
+    ``defined_by_use``); an ``excludes`` word rules a family out."""
     best: tuple[float, int, int] = (0.0, 0, 0)
     chosen: ProductFamily | None = None
     chosen_cues: list[str] = []

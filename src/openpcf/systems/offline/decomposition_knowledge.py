@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
-
 from typing import Any
 
 from pydantic import BaseModel, Field, model_validator
