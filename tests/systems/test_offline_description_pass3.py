@@ -112,6 +112,8 @@ def test_a_container_holds_what_its_name_names_and_a_fill_mass_is_not_its_mass()
 
     comps, trace = bill_of_materials("Paper flour sack, 10 kg", "two-ply kraft paper sack")
     assert trace["mentions_of_contents"] == ["flour"] and comps[0].name == "pulp"
+    # what containers are made of is never their contents: "Plastic" in a bag's name stays a material
+    assert bill_of_materials("Plastic carrier bag", "LDPE shopping bag")[1]["mentions_of_contents"] == []
     mass = assumed_unit_mass("Paper flour sack, 10 kg", "two-ply kraft paper sack", "1 item", trace)
     assert mass is not None and mass.kg == 0.18 and mass.source == "kind"  # the sack, not its 10 kg of flour
     # the container's own mass stays its mass: written in the description, or with no contents named

@@ -490,7 +490,7 @@ def is_container(name: str, family: ProductFamily | None) -> bool:
 def _holds(m: Mention, family: ProductFamily, name: str) -> bool:
     """True for a material in a container's name that no container is made of ("cement" in "Paper cement sack",
     "fertiliser" in "Woven fertiliser bag"): it names the contents."""
-    return m.material.family not in (*_PACK_MAINS, "wood", "fibre") and is_container(name, family)
+    return m.material.family not in (*_PACK_MAINS, "plastics", "wood", "fibre") and is_container(name, family)
 
 
 def _names_use(m: Mention, family: ProductFamily, name: str) -> bool:
