@@ -108,17 +108,3 @@ def test_gas_named_less_its_state_takes_the_products_factor_and_no_energy():
     assert t.inputs[0].factor.name == "liquid nitrogen"
     assert [x for x in t.energy if x.kind == "energy"] == []
     assert t.result.kgco2e == pytest.approx(0.31)
-
-
-def test_the_offline_families_write_the_same_yields_as_the_engine_table():
-    # one yield per product: the offline food families (yield_recipe) must agree with engine/extract_yield.py
-    import json
-    from pathlib import Path
-
-    import openpcf
-
-    data = json.loads((Path(openpcf.__file__).parent / "data" / "offline" / "product_families.json").read_text())
-    families = {f["name"]: f for f in (data["families"] if isinstance(data, dict) else data)}
-    for family, product, ingredient in (("olive oil", "Olive oil", "olives"), ("tomato paste", "Tomato paste", "tomatoes")):
-        amount = next(c["share"] for c in families[family]["components"] if (c.get("name") or c.get("material")) == ingredient)
-        assert extract_yield(product, ingredient).kg_per_kg == amount

@@ -16,19 +16,24 @@ conservative, common choice. Whole milk powder keeps all the milk solids (no cre
 Oilseeds with a valuable meal (rapeseed, soy, sunflower) are *not* listed: they need a co-product
 allocation, and their oil factors already carry it.
 
+One owner: this table is the only place these yields are written. The offline system's food families
+(``data/offline/product_families.json``) name a yield instead of writing a number (``"yield_of": "olive oil"``
+on the olives component), and :mod:`openpcf.systems.offline.decomposition_knowledge` reads it from here when
+it loads the families (the engine may not import from ``systems/``; the offline system may import from here).
+
 Values (all ``recalled``, general literature figures, not read while writing):
 
 - olive oil 5.5 kg olives per kg oil: oil yield of about 15-22 % of the olive mass in two- and
   three-phase mills (International Olive Council descriptions; olive-oil LCAs such as Salomone & Ioppolo
-  2012, J. Cleaner Production); the offline system's olive-oil family uses the same 5.5.
+  2012, J. Cleaner Production); the offline system's olive-oil family reads it from here.
 - whole milk powder 7.6 kg milk per kg: milk of about 12.7 % total solids dried to about 97 % solids
   (97 / 12.7 = 7.6; IDF Bulletin 479/2015, dairy carbon footprint, dry-matter basis).
 - orange juice concentrate 5.6 kg single-strength juice per kg (65 °Brix from about 11.5 °Brix) and
   about 11 kg oranges per kg (juice yield about 0.5 kg per kg fruit).
 - apple juice concentrate 6.4 kg juice per kg (70 °Brix from about 11 °Brix) and about 8.5 kg apples per
   kg (juice yield about 0.75 kg per kg fruit).
-- tomato paste (double concentrate, 28-30 °Brix from about 5 °Brix): 5.5 kg tomatoes per kg, as the
-  offline tomato-paste family.
+- tomato paste (double concentrate, 28-30 °Brix from about 5 °Brix): 5.5 kg tomatoes per kg (the offline
+  tomato-paste family reads it from here).
 - strained ("Greek", "Greek-style") yoghurt 3.0 kg milk per kg: milk protein of about 3.3 % concentrated to
   about 9-10 % by draining the acid whey (dairy-processing descriptions; recalled); labneh, strained further to
   about 25 % solids, 3.5. The acid whey is a low-value residue and carries no burden. A plain yoghurt keeps

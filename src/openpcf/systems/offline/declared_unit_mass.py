@@ -3,7 +3,8 @@
 A composition in mass shares needs the kg in one declared unit. For a declared unit that is not a mass
 ("1 item", "1 m2", "1 m3", "1 l") a practitioner reads it, in this order:
 
-1. **from the text**: "about 1.4 kg" or "250 g" for an item; "density about 600 kg/m3" for a volume;
+1. **from the text**: "about 1.4 kg" or "250 g" for an item (not on a container, whose "25 kg" is its
+   fill); "density about 600 kg/m3" for a volume;
    "9 kg/m2", "120 g/m2" (grammage), or a thickness ("100 mm") times a density for an area;
 2. **from the kind of product** the head of the name is (the one table of typical unit masses,
    :mod:`openpcf.vocabulary.unit_masses`, ``data/vocabulary/typical_unit_masses.json``: a laptop,
@@ -181,6 +182,9 @@ def assumed_unit_mass(
     unit_text = f"{declared_unit}".strip()
 
     read = mass_in_text(text, dim)
+    if read is not None and dim == "item" and _fill_not_item(name, text, read[1], family_trace) \
+            and _container(name, family_trace):
+        read = None  # "Paper cement sack, 25 kg", "bag for 50 kg of feed": what the container holds
     if read is not None:
         what = {"item": "kg per item", "m3": "kg/m3", "m2": "kg/m2", "m": "kg/m"}[dim]
         return AssumedUnitMass(amount * read[0], "text", f"{read[0]:g} {what} read in the text ('{read[1]}')",
@@ -227,6 +231,31 @@ def assumed_unit_mass(
         return AssumedUnitMass(amount * LIQUID_DENSITY_KG_M3, "liquid default",
                                f"{unit_text} of a liquid taken as water-like, 1 kg per litre (assumed)", SPREAD_LIQUID)
     return None
+
+
+_FILL_BEFORE = re.compile(r"\b(?:for|holding|holds|capacity|fill(?:ed|s|ing)?(?:\s+with)?|up to|carrying|carries|"
+                          r"contents?|net)\s+(?:of\s+)?(?:about\s+|up to\s+)?$", re.IGNORECASE)
+
+
+def _fill_not_item(name: str, text: str, words: str, family_trace: dict[str, Any] | None) -> bool:
+    """True when a mass read on a container is its fill: said as one ("for 25 kg", "capacity 10 kg") or
+    written in the name of a container whose name also names what it holds ("Paper cement sack, 25 kg").
+    "Corrugated box, 400 g" and "PET tray for fruit, 15 g" (the mass in the description) are the container."""
+    at = text.find(words)
+    if at >= 0 and _FILL_BEFORE.search(text[max(0, at - 30):at]):
+        return True
+    held = (family_trace or {}).get("mentions_of_contents") or []
+    return words in name and any(h.lower() in name.lower() for h in held)
+
+
+def _container(name: str, family_trace: dict[str, Any] | None) -> bool:
+    """True when the product is a container of its family's packaging material (its head noun a sack, bag,
+    box, bottle …): a mass written on it is the fill, not the item."""
+    from openpcf.systems.offline.decomposition import is_container
+    from openpcf.systems.offline.decomposition_knowledge import product_families
+
+    family = next((f for f in product_families() if f.name == (family_trace or {}).get("family")), None)
+    return is_container(name, family)
 
 
 #: Spread (GSD) of a bill of materials taken from a generic fallback family (a kind, not a product).

@@ -49,6 +49,7 @@ _PURPOSE = re.compile(
     r"\b(?:used (?:in|for|as)|(?:functions?|acts?|serves?|works?) as|"
     r"(?:commonly |naturally )?(?:found|occurs?|occurring|present) (?:naturally |commonly |widely )?in|"
     r"intended for|suitable for|ideal for|designed for|applications?|for use|"
+    r"(?:recovered|captured|separated) from|(?:by|co)-?products? (?:of|from)|"
     r"in the (?:production|manufacture|moulding|molding) of|for the (?:production|manufacture|modification|"
     r"insulation) of|for [\w\s]{0,20}treatment|insulation of|replac\w+|instead of|compared (?:to|with)|"
     r"for (?:the )?[\w-]+(?:\s[\w-]+)?\s(?:modification|production|manufacture|manufacturing|processing|"
@@ -83,6 +84,9 @@ _STAND_IN_AFTER = re.compile(
     r"like|style|effect)\b",
     re.IGNORECASE,
 )
+# "air-to-water", "water-to-water", "brine-to-water": the media a heat pump or exchanger moves heat between
+_MEDIUM_PAIR_BEFORE = re.compile(r"\w-to-$", re.IGNORECASE)
+_MEDIUM_PAIR_AFTER = re.compile(r"^-to-\w", re.IGNORECASE)
 _SHARE_BEFORE = re.compile(r"(\d+(?:[.,]\d+)?)\s?%\s*(?:of\s+)?(?:\w+\s+){0,2}$")
 _SHARE_AFTER = re.compile(
     r"^\s*(?:\(|:)?\s*(?:content\s+(?:of\s+)?)?(?:(?:minimum|min\.|at least|more than|over|above|approx\.|about|ca\.|~)\s*)?"
@@ -104,7 +108,11 @@ _PACKAGING_MATERIALS = frozenset({
     "glass", "steel", "tinplate", "aluminium", "paper", "cardboard", "corrugated board", "polyethylene",
     "polypropylene", "polyester", "polyethylene terephthalate", "printing inks", "label", "labels",
 })
-_MINOR_IN_NAME = re.compile(r"\s(?:with|containing)\s", re.IGNORECASE)
+_MINOR_IN_NAME = re.compile(r"\s(?:with|containing|in)\s", re.IGNORECASE)
+# "in an aluminium can", "in a PET bottle", "in returnable glass bottles": the pack the text names
+_PACK_PHRASE = re.compile(
+    r"\bin\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?(?:cans?|bottles?|cartons?|jars?|pouch(?:es)?|tubs?|tins?|kegs?|"
+    r"sachets?|capsules?|tubes?|cups?|trays?)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -164,16 +172,19 @@ def find_mentions(name: str, description: str | None, vocabulary: tuple[str, ...
 
 
 def _counts(text: str, m: re.Match[str]) -> bool:
-    """False for a word in a purpose clause ("for adhesive production", "used in garden furniture"),
-    after a negation ("no added sugar"), before "-free" ("halogen-free") or before a stand-in word ("meat
-    alternative", "hydrogen-ready", "marble-look"): it does not say what the product is or is made of."""
+    """False for a word in a purpose clause ("for adhesive production", "used in garden furniture"), one
+    side of a medium pair ("air-to-water heat pump"), after a negation ("no added sugar"), before "-free"
+    ("halogen-free") or before a stand-in word ("meat alternative", "hydrogen-ready", "marble-look"): it does
+    not say what the product is or is made of."""
     # the name and the description are joined by a line break: a clause never runs across it
     before = text[max(0, m.start() - 120) : m.start()].rsplit("\n", 1)[-1]
     after = text[m.end() : m.end() + 40].split("\n", 1)[0]
     in_purpose = _PURPOSE.search(before) or (
         _FOR_BEFORE.search(before) and (_PURPOSE_AFTER.match(after) or _PURPOSE_NOUN_END.search(m.group()))
     )
-    return not (in_purpose or _NEGATION.search(before) or _FREE_AFTER.match(after) or _STAND_IN_AFTER.match(after))
+    medium = _MEDIUM_PAIR_BEFORE.search(before) or _MEDIUM_PAIR_AFTER.match(after)  # "air-to-water heat pump"
+    return not (in_purpose or medium or _NEGATION.search(before) or _FREE_AFTER.match(after)
+                or _STAND_IN_AFTER.match(after))
 
 
 def _hits(word: str, text: str, *, in_purpose: bool = False) -> bool:
@@ -217,12 +228,15 @@ def choose_family(name: str, description: str | None) -> tuple[ProductFamily | N
     """The product family whose cue words best fit the text, with the cues hit.
 
     A cue scores 2 in the name (+2 more when it is the name's head noun, see :func:`name_head`) and 1 in
-    the description; cues and ``requires`` words inside purpose clauses or negations do not count (inside
-    purpose clauses they do for a family ``defined_by_use``); an ``excludes`` word rules a family out."""
+    the description or in the name's " in …" part (the medium or pack the product is in: "Tuna in sunflower
+    oil" is tuna, not oil); one word counts once, in its singular or plural; cues and ``requires`` words
+    inside purpose clauses or negations do not count (inside purpose clauses they do for a family
+    ``defined_by_use``); an ``excludes`` word rules a family out."""
     best: tuple[float, int, int] = (0.0, 0, 0)
     chosen: ProductFamily | None = None
     chosen_cues: list[str] = []
     head = name_head(name)
+    core, medium = _name_core(name)
     for order, family in enumerate(product_families()):
         use = family.defined_by_use
         in_text = "" if family.requires_in_name else (description or "")
@@ -232,8 +246,10 @@ def choose_family(name: str, description: str | None) -> tuple[ProductFamily | N
             continue
         if any(_hits(w, name) or _hits(w, description or "") for w in family.excludes):
             continue
-        in_name = [c for c in family.cues if _hits(c, name, in_purpose=use)]
-        in_desc = [c for c in family.cues if c not in in_name and _hits(c, description or "", in_purpose=use)]
+        in_name = _one_per_word([c for c in family.cues if _hits(c, core, in_purpose=use)])
+        named_words = {_cue_word(c) for c in in_name}
+        in_desc = _one_per_word([c for c in family.cues if _cue_word(c) not in named_words
+                                 and (_hits(c, medium, in_purpose=use) or _hits(c, description or "", in_purpose=use))])
         at_head = [
             c
             for c in in_name
@@ -245,6 +261,36 @@ def choose_family(name: str, description: str | None) -> tuple[ProductFamily | N
         if score >= _MIN_FAMILY_SCORE and key > best:
             best, chosen, chosen_cues = key, family, in_name + in_desc
     return chosen, chosen_cues
+
+
+_IN_MEDIUM = re.compile(r"\s+in\s+(?=\S)", re.IGNORECASE)
+
+
+def _name_core(name: str) -> tuple[str, str]:
+    """The name split at its first " in ": ``("Tuna chunks", "sunflower oil, 160 g can")`` for "Tuna chunks in
+    sunflower oil, 160 g can" — what follows names the medium or the pack the product is in, not the product."""
+    m = _IN_MEDIUM.search(name)
+    if m is None or m.start() == 0:
+        return name, ""
+    return name[: m.start()], name[m.end():]
+
+
+def _cue_word(cue: str) -> str:
+    """A cue without its plural ending ("sockets" → "socket", "boxes" → "box"): the singular and the plural of
+    one word are one cue."""
+    return re.sub(r"(?<=[a-z]{3})(?:(?<=x)es|(?<=ch)es|(?<=sh)es|(?<=ss)es|s)$", "", cue.lower())
+
+
+def _one_per_word(cues: list[str]) -> list[str]:
+    """``cues`` with one entry per word (the first spelling found): "socket" in the description does not count
+    again when the name already said "sockets"."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for c in cues:
+        if _cue_word(c) not in seen:
+            seen.add(_cue_word(c))
+            out.append(c)
+    return out
 
 
 def _tokens(text: str) -> set[str]:
@@ -325,6 +371,9 @@ def bill_of_materials(
         if family is not None and family.main_family in _PACK_MAINS and m.material.family in _FOOD_FAMILIES:
             held.append(m.text)  # "milk bottle", "fish box": what the pack holds, not what it is made of
             continue
+        if family is not None and m.in_name and _holds(m, family, name):
+            held.append(m.text)  # "cement sack", "fertiliser bag": what the container holds
+            continue
         if family is not None and _names_use(m, family, name):
             held.append(m.text)  # "coffee table", "fruit crate": what the product is for, not made of
             continue
@@ -346,7 +395,9 @@ def bill_of_materials(
         contents = {}
     unpackaged = family is not None and bool(_UNPACKAGED.search(text))
     dropped_packaging = [c.name for c in components if unpackaged and _is_packaging(c, components)]
-    components = [c for c in components if c.name not in dropped_packaging]
+    other_pack = [n for n in _pack_named_otherwise(components, mentions, name + " \n " + (description or ""))
+                  if n not in dropped_packaging]
+    components = [c for c in components if c.name not in dropped_packaging and c.name not in other_pack]
     components = _apply_written_shares(components, explicit)
     components = _recycled_route(components, mentions)
     components.sort(key=lambda c: (-c.share, c.rank))
@@ -357,10 +408,12 @@ def bill_of_materials(
         "yield_recipe": bool(family is not None and family.yield_recipe),
         "generic_family": bool(family is not None and family.generic),
         "typical_mass_kg": dict(family.typical_mass_kg) if family is not None else {},
-        "estimate_as": _estimate_as(family, name, description),
+        "estimate_as": _estimate_as(family, name, description, mentions),
+        "estimate_as_material": _estimate_as_material(family, mentions),
         "family_cues": cues,
         "left_out_as_negated": left_out,
         "left_out_as_unpackaged": dropped_packaging,
+        "left_out_as_other_pack": other_pack,
         "contents_not_inputs": {k: v for k, v in contents.items()},
         "mentions_naming_the_product": product_words,
         "mentions_of_contents": held,
@@ -382,10 +435,17 @@ def bill_of_materials(
     return components, trace
 
 
-def _estimate_as(family: ProductFamily | None, name: str, description: str | None) -> str | None:
-    """The commodity the family prices the product as, when the text says one of its ``estimate_as_when``
-    words (outside purpose clauses and negations), or always when the family lists none."""
-    if family is None or not family.estimate_as:
+def _estimate_as(family: ProductFamily | None, name: str, description: str | None,
+                 mentions: list[Mention] = ()) -> str | None:  # type: ignore[assignment]
+    """The commodity the family prices the product as: the one its ``estimate_as_named`` gives for a material
+    the product name names ("Ferrosilicon FeSi75" → ferrosilicon), else its ``estimate_as`` when the text says
+    one of its ``estimate_as_when`` words (outside purpose clauses and negations), or always when it lists none."""
+    if family is None:
+        return None
+    named = _estimate_as_material(family, mentions)
+    if named is not None:
+        return family.estimate_as_named[named]
+    if not family.estimate_as:
         return None
     if family.estimate_as_when and not any(
         _hits(w, name) or _hits(w, description or "") for w in family.estimate_as_when
@@ -394,9 +454,43 @@ def _estimate_as(family: ProductFamily | None, name: str, description: str | Non
     return family.estimate_as
 
 
+def _estimate_as_material(family: ProductFamily | None, mentions: list[Mention]) -> str | None:
+    """The first material named in the product name that the family prices as a commodity of its own
+    (``estimate_as_named``), or None."""
+    if family is None or not family.estimate_as_named:
+        return None
+    return next((m.material.name for m in mentions if m.in_name and m.material.name in family.estimate_as_named),
+                None)
+
+
 _PACK_MAINS = frozenset({"polymer", "metal", "glass", "packaging"})
 _FOOD_FAMILIES = frozenset({"food", "fruit", "vegetable", "animal product", "cereal", "crop"})
 _MATERIAL_FAMILY = {m.name.lower(): m.family for m in materials()}
+
+
+#: Head nouns of containers: a product so named is the container (not its contents) when its family's main
+#: material is a packaging material.
+CONTAINER_HEADS = re.compile(
+    r"^(?:sacks?|bags?|boxe?s?|bottles?|cans?|jars?|drums?|crates?|trays?|capsules?|pods?|pouch(?:es)?|cartons?|"
+    r"cups?|tubs?|buckets?|pails?|kegs?|jerrycans?|containers?|canisters?|tubes?|sachets?)$", re.IGNORECASE)
+
+
+def is_container(name: str, family: ProductFamily | None) -> bool:
+    """True when the product is a container: the head noun of its name is a container word ("Paper cement sack",
+    "Plastic storage box") and its family's first material is a packaging material, a polymer, a metal or glass
+    (not a food sold in a box)."""
+    head = name_head(name)
+    if head is None or family is None or not CONTAINER_HEADS.match(name[head[0]:head[1]]):
+        return False
+    first = family.components[0].name if family.components else ""
+    kind = family.main_family if first == "$main" else _MATERIAL_FAMILY.get(first.lower())
+    return kind in _PACK_MAINS
+
+
+def _holds(m: Mention, family: ProductFamily, name: str) -> bool:
+    """True for a material in a container's name that no container is made of ("cement" in "Paper cement sack",
+    "fertiliser" in "Woven fertiliser bag"): it names the contents."""
+    return m.material.family not in (*_PACK_MAINS, "plastics", "wood", "fibre") and is_container(name, family)
 
 
 def _names_use(m: Mention, family: ProductFamily, name: str) -> bool:
@@ -422,6 +516,21 @@ def _inside_required_phrase(m: Mention, family: ProductFamily | None, name: str)
     end = m.position + len(m.text)
     return any(hit.start() < end and m.position < hit.end()
                for word in family.requires for hit in word_pattern(word).finditer(name))
+
+
+def _pack_named_otherwise(components: list[Component], mentions: list[Mention], text: str) -> list[str]:
+    """Family pack components (those covering 'packaging': the beer family's glass bottle) of another material
+    than the pack the text names ("lager in an aluminium can", "olive oil in a PET bottle"): the product is in
+    the pack it says, which is then the named material's mention."""
+    said: set[str] = set()
+    for phrase in _PACK_PHRASE.finditer(text):
+        said |= {m.material.name for m in mentions if phrase.start() <= m.position < phrase.end()
+                 and _MATERIAL_FAMILY.get(m.material.name.lower()) in ("metal", "polymer", "glass", "packaging")}
+    if not said:
+        return []
+    said_words = set().union(*(_tokens(n) for n in said))
+    return [c.name for c in components if "packaging" in c.covers and c.source.startswith("typical bill")
+            and not _tokens(c.name) & said_words and c is not components[0]]
 
 
 def _is_packaging(c: Component, components: list[Component]) -> bool:

@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
+from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
+from openpcf.engine.extract_yield import extract_yield
 from openpcf.paths import package_data
 from openpcf.vocabulary.name_words import word_pattern
 
@@ -28,12 +30,30 @@ class Material(BaseModel):
 class FamilyComponent(BaseModel):
     name: str
     share: float = Field(ge=0, description="indicative kg per kg of product (ordering only)")
+    yield_of: str | None = Field(
+        None,
+        description="the share is the extraction yield of this raw ingredient in the named product (kg of "
+        "olives per kg of 'olive oil'), read from the one table of yields the engine also applies "
+        "(:data:`openpcf.engine.extract_yield.EXTRACT_YIELDS`); the family file then writes no number",
+    )
     covers: list[str] = Field(default_factory=list, description="material families this component stands for")
     priced_as: str | None = Field(
         None,
         description="the name an estimate prices this input by when its own name finds no factor of its own "
         "(wood chips → wood residues, malt → barley); the component keeps its name in the bill of materials",
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _share_from_yield(cls, data: Any) -> Any:
+        """A component with ``yield_of`` and no share takes the engine's extraction yield as its share."""
+        if isinstance(data, dict) and data.get("yield_of") and "share" not in data:
+            found = extract_yield(data["yield_of"], data["name"])
+            if found is None:
+                raise ValueError(f"no extraction yield of {data['name']!r} in {data['yield_of']!r} in "
+                                 "openpcf.engine.extract_yield.EXTRACT_YIELDS")
+            data = {**data, "share": found.kg_per_kg}
+        return data
 
 
 class ProductFamily(BaseModel):
@@ -66,6 +86,13 @@ class ProductFamily(BaseModel):
         description="a commodity the factor library prices cradle-to-gate by its own route (primary aluminium, "
         "ammonia): an estimate prices the product as this rather than its precursors, whose prices leave out "
         "the process energy (electrolysis, reforming)",
+    )
+    estimate_as_named: dict[str, str] = Field(
+        default_factory=dict,
+        description="products of the family that are commodities with a cradle-to-gate factor of their own, by "
+        "the canonical material the product name names → the name to price it as (a submerged-arc furnace "
+        "family: 'ferrosilicon' → ferrosilicon, 'silicon' → silicon metal): the furnace inputs priced one by one "
+        "leave out the furnace electricity",
     )
     estimate_as_when: list[str] = Field(
         default_factory=list,

@@ -73,7 +73,8 @@ def derived_composition(
     components, trace = bill_of_materials(name, description)
     commodity = trace.get("estimate_as")
     if commodity and not any(
-        m.get("share") is not None and m.get("material") != commodity for m in trace.get("mentions", [])
+        m.get("share") is not None and m.get("material") not in (commodity, trace.get("estimate_as_material"))
+        for m in trace.get("mentions", [])
     ):
         # priced by its own cradle-to-gate route; a share written in the text for another input ("25 %
         # solution", "copper scrap 60 %") keeps the BOM, the product's own grade ("sulfuric acid 98 %") does not
