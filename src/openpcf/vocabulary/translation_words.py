@@ -24,6 +24,7 @@ NOUNS: dict[str, str] = {
     # textiles: fabric, yarn, fibre
     "tessuto": "fabric", "tessuti": "fabric", "tissu": "fabric", "tissus": "fabric", "tejido": "fabric",
     "tejidos": "fabric", "stoffa": "fabric", "gewebe": "fabric", "stoff": "fabric", "etoffe": "fabric",
+    "tela": "fabric", "telas": "fabric", "tele": "fabric", "toile": "fabric", "toiles": "fabric",
     "filato": "yarn", "filati": "yarn", "hilado": "yarn", "hilados": "yarn", "garn": "yarn", "garne": "yarn",
     "zwirn": "twisted yarn", "faser": "fibre", "fasern": "fibre", "fibra": "fibre", "fibras": "fibre",
     "jute": "jute", "yute": "jute", "juta": "jute", "hanf": "hemp",
@@ -140,6 +141,8 @@ _ADJECTIVE_BASES: dict[str, str] = {
     "recycled": "recycle riciclato reciclado",
     "expanded": "expanse espanso expandido",
     "extruded": "extrude estruso extruido",
+    # ninth pass: solid (not hollow) bricks and blocks
+    "solid": "massiccio macizo",
 }
 
 
