@@ -72,3 +72,11 @@ def test_a_chip_component_and_a_size_code_after_the_noun_say_surface_mounting() 
 def test_a_foreign_fabric_and_a_solid_brick_are_read() -> None:
     assert english_name("tela de lino") == "linen fabric"
     assert english_name("mattone massiccio") == "solid brick"
+
+
+def test_german_compounds_of_cast_parts_are_split_into_known_parts() -> None:
+    # neither compound is a table key: each is read from its parts, head last
+    assert english_name("Bremstrommel") == "brake drum"
+    assert known_material(english_name("Bremstrommel") or "") == "cast iron"
+    assert english_name("Kondensator SMD 47 nF") == "capacitor smd 47 nf"  # a code and a unit are no words
+    assert english_name("milk carton") is None

@@ -194,6 +194,8 @@ COMPOUND_PARTS: dict[str, str] = {
     "bau": "structural", "kamm": "combed", "zucker": "sugar", "baumwoll": "cotton", "woll": "wool", "schaf": "sheep",
     "natur": "natural", "kunst": "artificial", "fett": "fat", "saure": "acid", "fluss": "river",
     "brech": "crushed",
+    # ninth pass: parts of German names of cast parts and building blocks ("Bremsscheibe", "Porenbetonstein")
+    "brems": "brake", "scheibe": "disc", "trommel": "drum", "grau": "grey", "poren": "aerated",
 }
 
 AMBIGUOUS: dict[str, dict[str, str]] = {

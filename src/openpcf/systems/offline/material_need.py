@@ -241,7 +241,8 @@ def polymer_grade(head: str) -> str | None:
     the vocabulary expands to one, or a polymer word): "rubber compound" is rubber, "sealing compound" is
     not a polymer grade."""
     first = _REINFORCED_FIRST.match(head)
-    if first:  # said the English way, reinforcement first: read as the grade tail it is
+    # (not the database's own generic name, "glass fibre reinforced plastic")
+    if first and not re.fullmatch(r"(?:plastics?|polymers?|composites?)\b.*", first.group(2), re.IGNORECASE):  # said the English way, reinforcement first: read as the grade tail it is
         return polymer_grade(f"{first.group(2)} {first.group(1)}")
     form = _TRAILING_POLYMER_FORM.search(head)
     if form and form.start() > 0:
