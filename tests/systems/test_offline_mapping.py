@@ -885,3 +885,12 @@ def test_ninth_pass_reading_of_grades_states_and_descriptions() -> None:
     vocabulary = frozenset({"concrete", "furniture"})
     assert material_from_description(need, "for garden furniture", vocabulary) == need
     assert material_from_description(need, "concrete, 25 kg", vocabulary).head == "concrete"
+
+
+def test_an_everyday_qualifier_word_is_never_the_head_noun() -> None:
+    # read by the mapper only: a trailing qualifier adjective leaves the noun before it as the thing bought
+    assert as_material(read_need("borax solid")).head_noun == "borax"
+    assert as_material(read_need("kaolin natural")).head_noun == "kaolin"
+    assert read_need("borax solid").head_noun == "solid"  # triage and the re-ranker's training read as before
+    # "acid grade" is a grade of a mineral, not an acid
+    assert without_qualifier("fluorite acid grade") == ("fluorite", "acid grade")

@@ -152,6 +152,32 @@ MATERIAL_FORM_WORDS = (
 )
 
 
+# Everyday qualifier words that say how a thing is sold or what grade it is, never what it is (ninth pass): never
+# the head noun when the mapper reads a name ("acetone technical" is acetone, "esterquat active" an esterquat,
+# "yoghurt natural" a yoghurt). Mapper only, as :data:`MATERIAL_FORM_WORDS`.
+QUALIFIER_WORDS = frozenset(
+    [
+        "technical",
+        "tech",
+        "natural",
+        "solid",
+        "active",
+        "pure",
+        "standard",
+        "premium",
+        "industrial",
+        "general",
+        "virgin",
+        "plain",
+        "regular",
+        "commercial",
+        "special",
+        "universal",
+        "quality",
+    ]
+)
+
+
 # Units of mass, length, volume and grammage written after a number ("250 g", "80 gsm", "12 mm"): a measure
 # of the thing, never the thing.
 UNIT_WORDS = frozenset(
@@ -277,7 +303,7 @@ def polymer_grade(head: str) -> str | None:
 _QUALIFIER_TAIL = re.compile(
     r"(?:[\s,]+(?:(?:technical|tech|food|feed|pharma\w*|reagent|analytical|industrial|cosmetic|electronic|"
     r"battery|commercial|laboratory|lab|usp|ep|bp|acs|fcc|agricultural|chemical|premium|standard|high|low|"
-    r"medium|fertili[sz]er|photo|optical|nuclear|semiconductor|solar|metallurgical|refractory|ceramic|glass)"
+    r"medium|fertili[sz]er|photo|optical|nuclear|semiconductor|solar|metallurgical|refractory|ceramic|glass|acid)"
     r"[\s-]+grade|grade[\s-]+[a-z0-9][\w.-]*|type[\s-]+[a-z0-9][\w.-]*|class[\s-]+[a-z0-9][\w.-]*|"
     r"(?:mono|di|tri|tetra|penta)?(?:sodium|potassium|calcium|ammonium|magnesium|zinc)\s+salt|"
     r"\d+(?:[.,]\d+)?\s*%(?:\s+(?:purity|pure|protein|fat|oil|min|minimum|assay|solids|active|w/w|"
@@ -586,7 +612,7 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
         head = material
     head = package_mounting(head, f"{need.text} {context}")  # "TO-220 transistors" are through-hole parts
     head_tokens = tuple(tokenize(head))
-    noun = head_noun_of(head_tokens, MATERIAL_FORM_WORDS)
+    noun = head_noun_of(head_tokens, MATERIAL_FORM_WORDS | QUALIFIER_WORDS)
     if head == need.head and noun == need.head_noun and context == need.context:
         return need
     return replace(
