@@ -521,9 +521,16 @@ FORM_SYNONYMS: dict[str, tuple[str, ...]] = {
 
 def _said_words(need: MaterialNeed) -> set[str]:
     """Every word the need says (head as read, name, context), with the database's words for the forms it
-    names (:data:`FORM_SYNONYMS`)."""
-    words = set(tokenize(f"{expand(need.head)} {need.text} {need.context}"))
+    names (:data:`FORM_SYNONYMS`); a word right after a percentage ("37 % solids", "65 % protein") says what the
+    figure measures and counts only when the head says it too."""
+    text = f"{expand(need.head)} {need.text} {need.context}"
+    # the word after a percentage says what is measured, not a variant ("37% solids" is a solution's content)
+    measured = set(tokenize(" ".join(_MEASURED_AFTER_PERCENT.findall(text))))
+    words = set(tokenize(_MEASURED_AFTER_PERCENT.sub("%", text))) - (measured - set(tokenize(need.head)))
     return words | {w for t in words for w in FORM_SYNONYMS.get(t, ())}
+
+
+_MEASURED_AFTER_PERCENT = re.compile(r"(?<=%)\s*([A-Za-z]+)")
 
 
 def _qualifier_words(reference_product: str) -> set[str]:
