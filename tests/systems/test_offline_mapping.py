@@ -894,3 +894,24 @@ def test_an_everyday_qualifier_word_is_never_the_head_noun() -> None:
     assert read_need("borax solid").head_noun == "solid"  # triage and the re-ranker's training read as before
     # "acid grade" is a grade of a mineral, not an acid
     assert without_qualifier("fluorite acid grade") == ("fluorite", "acid grade")
+
+
+def test_the_word_after_a_percentage_is_not_a_said_variant(tmp_path: Path) -> None:
+    from openpcf.systems.offline.mapping import prefer_said_variant
+
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("potassium silicate, solid", "Solid potassium silicate."),
+            ("potassium silicate, without water, in 30% solution state", "Potassium silicate solution."),
+        ],
+    )
+    mapper = hand_mapper(path)
+    # "30% solids" measures a solution's content: the solid sibling gains nothing from it
+    need, scored = mapper.rank(MappingInput(material_name="potassium silicate, 30% solids"))
+    assert not any("sibling says more" in n for s in scored for n in s.notes)
+    # said plainly, "solid" picks the solid sibling, and the solution sibling says why it lost
+    need, scored = mapper.rank(MappingInput(material_name="potassium silicate, solid lumps"))
+    assert scored[0].candidate.reference_product == "potassium silicate, solid"
+    loser = next(s for s in prefer_said_variant(need, scored) if "solution" in s.candidate.reference_product)
+    assert "a sibling says more of what the need says after the base name" in loser.notes
