@@ -1678,10 +1678,9 @@ COMMON_NAMES: dict[str, str] = {
     "hook up wire": "unspecified cable",
     "hookup wire": "unspecified cable",
     "equipment wire": "unspecified cable",
-    "wiring harness": "unspecified cable",
-    "wire harness": "unspecified cable",
+    # (a wiring harness itself is an assembly of cables, connectors and clips: triage decomposes it, so only the
+    # harness's cable is read as cable)
     "harness cable": "unspecified cable",
-    "cable harness": "unspecified cable",
     # road fuels (AGO = automotive gas oil, ULSD = ultra-low-sulfur diesel: EN 590 road diesel is low-sulfur)
     "automotive gas oil": "low-sulfur diesel",
     "ulsd": "low-sulfur diesel",
