@@ -39,7 +39,7 @@ from openpcf.vocabulary.translation import english_name
         ("sack kraft", "kraft paper"),
         ("brake drum", "cast iron"),
         ("AGO", "low-sulfur diesel"),
-        ("PA 66", "nylon 6-6"),
+        ("PA66", "nylon 6-6"),
         ("CR rubber", "polychloroprene"),
         ("titanium dioxide anatase", "titanium dioxide"),
         ("epoxy powder coating", "coating powder"),
@@ -59,6 +59,7 @@ def test_a_ral_colour_number_is_a_measure_not_the_material() -> None:
 def test_an_eo_number_alone_says_an_ethoxylate() -> None:
     assert ethoxylate_grade("coco alcohol 7EO") == "ethoxylated alcohol (AE7)"
     assert ethoxylate_grade("coco alcohol") is None
+    assert ethoxylate_grade("polyethylene glycol 9 EO") is None  # a glycol with an EO number is no ethoxylate
 
 
 def test_a_chip_component_and_a_size_code_after_the_noun_say_surface_mounting() -> None:

@@ -1635,11 +1635,8 @@ COMMON_NAMES: dict[str, str] = {
     "pvc emulsion": "emulsion polymerised polyvinyl chloride",
     "paste pvc": "emulsion polymerised polyvinyl chloride",
     "pvc paste": "emulsion polymerised polyvinyl chloride",
-    "pa6": "nylon 6",
-    "pa 6": "nylon 6",
+    "pa6": "nylon 6",  # written as one word only: "PA 6" is left to the search expansion
     "pa66": "nylon 6-6",
-    "pa 66": "nylon 6-6",
-    "pa 6 6": "nylon 6-6",
     "chloroprene rubber": "polychloroprene",
     "cr rubber": "polychloroprene",
     "eva film": "ethylvinylacetate foil",
@@ -2801,7 +2798,10 @@ def _code_before_model(name: str) -> str | None:
 
 # An alcohol ethoxylate said with its degree of ethoxylation ("C12-14 alcohol ethoxylate 7 EO", "AE 3"): the
 # database holds AE3, AE7, AE11 and AE>20; the nearest is taken (recalled surfactant nomenclature).
-_ETHOXYLATE = re.compile(r"ethoxylat|\bae\b|\bpolyoxyethylene\b|\b\d{1,2}\s*eo\b", re.IGNORECASE)
+# (ninth pass: an alcohol said with its EO number, "lauryl alcohol 3EO", is one too; a glycol with one is not)
+_ETHOXYLATE = re.compile(
+    r"ethoxylat|\bae\b|\bpolyoxyethylene\b|\balcohols?\b[^,;]*?\b\d{1,2}\s*eo\b", re.IGNORECASE
+)
 _EO_SAID = re.compile(r"\b(\d{1,2})\s*(?:eo|mol(?:es)?\b)|\bae\s*-?\s*(\d{1,2})\b", re.IGNORECASE)
 
 
