@@ -81,3 +81,23 @@ def test_german_compounds_of_cast_parts_are_split_into_known_parts() -> None:
     assert known_material(english_name("Bremstrommel") or "") == "cast iron"
     assert english_name("Kondensator SMD 47 nF") == "capacitor smd 47 nf"  # a code and a unit are no words
     assert english_name("milk carton") is None
+
+
+def test_the_ninth_pass_tables_are_the_mappers_only_and_well_formed() -> None:
+    from openpcf.vocabulary.common_names import (
+        ARTICLE_MATERIALS,
+        CODES,
+        COMMON_NAMES,
+        FAMILY_CODES,
+        FAMILY_NAMES,
+        MAPPER_CODES,
+    )
+
+    assert all(k == k.lower() for k in FAMILY_NAMES)
+    assert all(k == k.upper() and k.isalnum() for k in FAMILY_CODES)
+    # triage and the substance vocabulary read the older tables, unchanged by this pass
+    assert "wadding" not in COMMON_NAMES and "AGO" not in CODES
+    assert ARTICLE_MATERIALS["polyester wadding"] == "polyester fibre"
+    # the mapper reads both; its own entries win
+    assert MAPPER_CODES["HDI"] == "hexamethylene-1,6-diisoncyanate" != CODES["HDI"]
+    assert known_material("polyester wadding") == "polyester nonwoven textile"
