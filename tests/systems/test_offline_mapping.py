@@ -814,3 +814,104 @@ def test_a_recycled_activity_is_kept_when_only_it_says_the_head(tmp_path: Path) 
     assert decision["choice"] == "kenaf board"
     recycled = next(r for r in decision["runners_up"] if "30%" in r["reference_product"])
     assert any("does not ask for recycled" in n for n in recycled["notes"])
+
+
+def test_the_sibling_that_says_what_the_need_says_is_chosen(tmp_path: Path) -> None:
+    """Rules ``said_variant`` and ``said_designation`` (ninth pass), on invented products."""
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("polybutylene, pellets, recycled", "Recycled polybutylene pellets."),
+            ("polybutylene, high melt, pellets, recycled", "Recycled high-melt polybutylene pellets."),
+            ("polybutylene, flakes, recycled", "Recycled polybutylene flakes."),
+            ("dolomite lime, milled", "Milled dolomite lime."),
+            ("dolomite lime, in pieces", "Dolomite lime in pieces."),
+            ("mortar, class IV/A", "Mortar of class IV, sub-class A."),
+            ("mortar, class IV/B", "Mortar of class IV, sub-class B."),
+        ],
+    )
+    mapper = hand_mapper(path)
+    # the sibling saying more of the need's words after the base name wins, the others say why they lost
+    decision = mapper.choose(MappingInput(material_name="recycled polybutylene high melt pellets"))
+    assert decision["choice"] == "polybutylene, high melt, pellets, recycled"
+    plain = next(r for r in decision["runners_up"] if r["reference_product"] == "polybutylene, pellets, recycled")
+    assert "a sibling says more of what the need says after the base name" in plain["notes"]
+    # a trade word for a form is read as the database's ("lump" lime is sold "in pieces", "regrind" is flakes)
+    assert choose(mapper, "dolomite lime lump") == "dolomite lime, in pieces"
+    assert choose(mapper, "dolomite lime, ground") == "dolomite lime, milled"
+    assert choose(mapper, "recycled polybutylene regrind") == "polybutylene, flakes, recycled"
+    # a class said with its sub-class excludes the other sub-class
+    assert choose(mapper, "mortar IV/B-X") == "mortar, class IV/B"
+    decision = mapper.choose(MappingInput(material_name="mortar IV/A"))
+    assert decision["choice"] == "mortar, class IV/A"
+    other = next(r for r in decision["runners_up"] if r["reference_product"] == "mortar, class IV/B")
+    assert "names IV/B, the need IV/A" in other["notes"]
+    # with every rule off, none of their notes appear
+    bare = OfflineMapper(
+        mapper.search,
+        calibrator=mapper.calibrator,
+        reranker=HAND_RERANKER,
+        rules=[r for r in RULES if r not in ("said_variant", "said_designation")],
+    )
+    notes = [n for r in bare.choose(MappingInput(material_name="mortar IV/A"))["runners_up"] for n in r["notes"]]
+    assert not any("IV/B" in n or "sibling says more" in n for n in notes)
+
+
+def test_ninth_pass_reading_of_grades_states_and_descriptions() -> None:
+    from openpcf.systems.offline.material_need import (
+        CARBON_FIBRE_PLASTIC,
+        with_said_state,
+        without_oxidation_state,
+    )
+
+    # a bare grade word, a stabiliser participle and "active" are qualifiers, not the thing bought
+    assert without_qualifier("toluene technical 99%") == ("toluene", "technical 99%")
+    assert without_qualifier("dichloromethane stabilised") == ("dichloromethane", "stabilised")
+    assert without_qualifier("alkyl polyglucoside active") == ("alkyl polyglucoside", "active")
+    # the state the buyer says replaces the table's default state
+    assert with_said_state("crude palm oil", "refined palm kernel oil") == "refined palm oil"
+    assert with_said_state("crude palm oil", "palm oil") == "crude palm oil"
+    # carbon fibre reinforcement, said after or before the polymer; a comonomer is a grade word
+    assert polymer_grade("PP CF20") == CARBON_FIBRE_PLASTIC
+    assert polymer_grade("carbon fibre reinforced PP") == CARBON_FIBRE_PLASTIC
+    assert polymer_grade("glass fibre reinforced PA66") == "glass-filled nylon 6-6"
+    assert polymer_grade("mLLDPE octene") == "mLLDPE"
+    assert as_material(read_need("mLLDPE octene")).head == "linear low density polyethylene granulate"
+    # a Stock-notation oxidation state does not end the head phrase
+    assert without_oxidation_state("Iron(III) nitrate nonahydrate") == "Iron nitrate nonahydrate"
+    assert without_oxidation_state("Tin (II) chloride") == "Tin chloride"
+    # a description that says a use names no material
+    need = read_need("garden parasol base")
+    vocabulary = frozenset({"concrete", "furniture"})
+    assert material_from_description(need, "for garden furniture", vocabulary) == need
+    assert material_from_description(need, "concrete, 25 kg", vocabulary).head == "concrete"
+
+
+def test_an_everyday_qualifier_word_is_never_the_head_noun() -> None:
+    # read by the mapper only: a trailing qualifier adjective leaves the noun before it as the thing bought
+    assert as_material(read_need("borax solid")).head_noun == "borax"
+    assert as_material(read_need("kaolin natural")).head_noun == "kaolin"
+    assert read_need("borax solid").head_noun == "solid"  # triage and the re-ranker's training read as before
+    # "acid grade" is a grade of a mineral, not an acid
+    assert without_qualifier("fluorite acid grade") == ("fluorite", "acid grade")
+
+
+def test_the_word_after_a_percentage_is_not_a_said_variant(tmp_path: Path) -> None:
+    from openpcf.systems.offline.mapping import prefer_said_variant
+
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("potassium silicate, solid", "Solid potassium silicate."),
+            ("potassium silicate, without water, in 30% solution state", "Potassium silicate solution."),
+        ],
+    )
+    mapper = hand_mapper(path)
+    # "30% solids" measures a solution's content: the solid sibling gains nothing from it
+    need, scored = mapper.rank(MappingInput(material_name="potassium silicate, 30% solids"))
+    assert not any("sibling says more" in n for s in scored for n in s.notes)
+    # said plainly, "solid" picks the solid sibling, and the solution sibling says why it lost
+    need, scored = mapper.rank(MappingInput(material_name="potassium silicate, solid lumps"))
+    assert scored[0].candidate.reference_product == "potassium silicate, solid"
+    loser = next(s for s in prefer_said_variant(need, scored) if "solution" in s.candidate.reference_product)
+    assert "a sibling says more of what the need says after the base name" in loser.notes

@@ -273,9 +273,15 @@ def english_name(text: str) -> str | None:
     """
     plain = _plain(text)
     known, alpha, turned = _foreign_words(plain)
+    # upper-case codes and the unit after a number ("Kondensator SMD 100 nF") are no words of any language: a
+    # name whose every other word is foreign reads as foreign (ninth pass)
+    alpha -= len(_CODES_AND_UNITS.findall(text))
     if known == 0 or not (known >= 2 or known == alpha or turned):
         return None
     return translate(text)
+
+
+_CODES_AND_UNITS = re.compile(r"(?<![\w-])(?:[A-Z]{2,}|(?<=\d )[A-Za-zµμ]{1,3})(?![\w-])")
 
 
 @lru_cache(maxsize=1)

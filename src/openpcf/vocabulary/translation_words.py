@@ -24,6 +24,7 @@ NOUNS: dict[str, str] = {
     # textiles: fabric, yarn, fibre
     "tessuto": "fabric", "tessuti": "fabric", "tissu": "fabric", "tissus": "fabric", "tejido": "fabric",
     "tejidos": "fabric", "stoffa": "fabric", "gewebe": "fabric", "stoff": "fabric", "etoffe": "fabric",
+    "tela": "fabric", "telas": "fabric", "tele": "fabric", "toile": "fabric", "toiles": "fabric",
     "filato": "yarn", "filati": "yarn", "hilado": "yarn", "hilados": "yarn", "garn": "yarn", "garne": "yarn",
     "zwirn": "twisted yarn", "faser": "fibre", "fasern": "fibre", "fibra": "fibre", "fibras": "fibre",
     "jute": "jute", "yute": "jute", "juta": "jute", "hanf": "hemp",
@@ -140,6 +141,8 @@ _ADJECTIVE_BASES: dict[str, str] = {
     "recycled": "recycle riciclato reciclado",
     "expanded": "expanse espanso expandido",
     "extruded": "extrude estruso extruido",
+    # ninth pass: solid (not hollow) bricks and blocks
+    "solid": "massiccio macizo",
 }
 
 
@@ -191,6 +194,8 @@ COMPOUND_PARTS: dict[str, str] = {
     "bau": "structural", "kamm": "combed", "zucker": "sugar", "baumwoll": "cotton", "woll": "wool", "schaf": "sheep",
     "natur": "natural", "kunst": "artificial", "fett": "fat", "saure": "acid", "fluss": "river",
     "brech": "crushed",
+    # ninth pass: parts of German names of cast parts and building blocks ("Bremsscheibe", "Porenbetonstein")
+    "brems": "brake", "scheibe": "disc", "trommel": "drum", "grau": "grey", "poren": "aerated",
 }
 
 AMBIGUOUS: dict[str, dict[str, str]] = {

@@ -43,6 +43,7 @@ from openpcf.systems.offline.material_need import (
     read_need,
     recycled_mismatch,
     role_asked_for,
+    without_oxidation_state,
     without_unknown_article,
 )
 from openpcf.systems.offline.picklist_search import Candidate, PicklistSearch
@@ -124,7 +125,7 @@ def need_of(inp: MappingInput) -> MaterialNeed:
     )
     return as_material(
         read_need(
-            inp.material_name,
+            without_oxidation_state(inp.material_name),
             inp.description,
             f"supplier: {inp.supplier}" if inp.supplier else None,
             f"buyer: {purchaser_text}" if purchaser_text else None,
@@ -147,6 +148,8 @@ RULES = (
     "said_strength",
     "said_size",
     "said_type",
+    "said_variant",
+    "said_designation",
     "generic_proxy",
 )
 
@@ -426,6 +429,8 @@ _SIZE_BOUND = re.compile(r"([<>])\s*(\d+(?:\.\d+)?)\s*(mm|cm|m)\b")
 _SAID_LENGTH = re.compile(
     r"(?<![\w.])(\d+(?:[.,]\d+)?(?:\s*[x×]\s*\d+(?:[.,]\d+)?)*)\s*(mm|cm)\b", re.IGNORECASE
 )
+# a component's dimensions written without their unit ("radial 10x12.5"): millimetres, as datasheets give them
+_SAID_DIMENSIONS = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?(?:\s*[x×]\s*\d+(?:[.,]\d+)?)+)(?![\w.]|\s*(?:mm|cm|m)\b)")
 _MM = {"mm": 1.0, "cm": 10.0, "m": 1000.0}
 
 
@@ -436,6 +441,8 @@ def said_size_mm(text: str) -> float | None:
         for m in _SAID_LENGTH.finditer(text)
         for n in re.split(r"\s*[x×]\s*", m.group(1))
     ]
+    if not sizes:  # ninth pass: "10x12.5" with no unit is in mm
+        sizes = [float(n.replace(",", ".")) for m in _SAID_DIMENSIONS.finditer(text) for n in re.split(r"\s*[x×]\s*", m.group(1))]
     return max(sizes) if sizes else None
 
 
@@ -481,6 +488,113 @@ def prefer_said_type(need: MaterialNeed, scored: list[ScoredCandidate]) -> list[
             if not set(tokenize(k)) <= said:
                 s = out[i]
                 out[i] = replace(s, score=s.score - 0.15, notes=(*s.notes, f"a {k} type, the need says another"))
+    return out
+
+
+#: The trade's words for a form, said the database's way (ninth pass; recalled general usage): lime "lump" is
+#: sold "in pieces", a plastic "film" is a "foil", "regrind" is reground flakes, "ground" or "powdered" is milled,
+#: a cloth is a woven textile, wadding and spunbond are nonwovens.
+FORM_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "lump": ("piece",),
+    "lumpy": ("piece",),
+    "chunk": ("piece",),
+    "film": ("foil",),
+    "sheeting": ("foil",),
+    "regrind": ("flake",),
+    "reground": ("flake",),
+    "ground": ("milled",),
+    "powdered": ("milled",),
+    "pulverised": ("milled",),
+    "micronised": ("milled", "micronised"),
+    "cloth": ("woven",),
+    "fabric": ("woven", "textile"),
+    "spunbond": ("nonwoven",),
+    "meltblown": ("nonwoven",),
+    "wadding": ("nonwoven",),
+    "felt": ("nonwoven",),
+    "granule": ("granulate",),
+    "granular": ("granulate",),
+    "regranulate": ("pellet",),
+    "fr": ("flame", "retardant"),
+}
+
+
+def _said_words(need: MaterialNeed) -> set[str]:
+    """Every word the need says (head as read, name, context), with the database's words for the forms it
+    names (:data:`FORM_SYNONYMS`); a word right after a percentage ("37 % solids", "65 % protein") says what the
+    figure measures and counts only when the head says it too."""
+    text = f"{expand(need.head)} {need.text} {need.context}"
+    # the word after a percentage says what is measured, not a variant ("37% solids" is a solution's content)
+    measured = set(tokenize(" ".join(_MEASURED_AFTER_PERCENT.findall(text))))
+    words = set(tokenize(_MEASURED_AFTER_PERCENT.sub("%", text))) - (measured - set(tokenize(need.head)))
+    return words | {w for t in words for w in FORM_SYNONYMS.get(t, ())}
+
+
+_MEASURED_AFTER_PERCENT = re.compile(r"(?<=%)\s*([A-Za-z]+)")
+
+
+def _qualifier_words(reference_product: str) -> set[str]:
+    """The words an activity says after its base name (ecoinvent's first comma), numbers dropped."""
+    _, _, rest = reference_product.partition(",")
+    return {t for t in tokenize(rest) if t.isalpha() and len(t) > 1}
+
+
+# The words of ecoinvent's state suffix (", without water, in 50% solution state"): boilerplate of the form a
+# chemical is sold in, said by chance by a need that names "water treatment" or "water-based".
+_SUFFIX_WORDS = frozenset({"without", "with", "water", "state"})
+
+
+def prefer_said_variant(need: MaterialNeed, scored: list[ScoredCandidate]) -> list[ScoredCandidate]:
+    """Rule ``said_variant`` (ninth pass): among candidates of one base name, a sibling loses 0.15 when another
+    says more of the need's words after the comma, and no larger share of its own words goes unsaid — the
+    sibling named by what the buyer says of form, stage, grade or origin ("rHDPE pellets" → "polyethylene, high
+    density, pellets, recycled", not "polyethylene, pellets, recycled"; "quicklime lump" → "…, in pieces, …";
+    "flame-retardant PU foam" → "…, flexible foam, flame retardant"), while a long name that says one more word
+    by chance among many the need does not say wins nothing. A word of the head as read counts twice (the grade
+    said in the name outweighs a process said in the context); words of the base name said again after the comma
+    and those of the state suffix ("without water … state") do not count. Only a sibling that no other rule
+    rejects and that says at least half of its own words sets the standard."""
+    said = _said_words(need)
+    head = set(tokenize(expand(need.head)))
+    groups: dict[str, list[tuple[int, int, float]]] = {}
+    for i, s in enumerate(scored):
+        label = s.candidate.reference_product
+        base = label.split(",")[0].strip().lower()
+        own = _qualifier_words(label) - set(tokenize(base)) - _SUFFIX_WORDS
+        hits = own & said
+        weight = sum(2 if w in head else 1 for w in hits)
+        groups.setdefault(base, []).append((i, weight, len(hits) / len(own) if own else 1.0))
+    out = list(scored)
+    for members in groups.values():
+        # the standard: a sibling no other rule rejects that says at least half of its own words
+        standards = [(n, share) for i, n, share in members if not scored[i].notes and n > 0 and share >= 0.5]
+        for i, n, share in members:
+            if any(m > n and other >= share for m, other in standards):
+                s = out[i]
+                note = "a sibling says more of what the need says after the base name"
+                out[i] = replace(s, score=s.score - 0.15, notes=(*s.notes, note))
+    return out
+
+
+# A sub-class written after a Roman class number ("CEM II/A", "CEM III/B"; EN 197-1 and the like).
+_DESIGNATION = re.compile(r"\b([IVX]{1,4})\s*/\s*([A-C])(?![a-z])", re.IGNORECASE)
+
+
+def prefer_said_designation(need: MaterialNeed, scored: list[ScoredCandidate]) -> list[ScoredCandidate]:
+    """Rule ``said_designation`` (ninth pass): an activity that names a class and sub-class ("cement, CEM II/B")
+    loses 0.15 when the need names the same class with another sub-class ("CEM II/A-LL 42.5 R")."""
+    said = {m.group(1).upper(): m.group(2).upper() for m in _DESIGNATION.finditer(f"{need.text} {need.head}")}
+    if not said:
+        return scored
+    out = []
+    for s in scored:
+        for m in _DESIGNATION.finditer(s.candidate.reference_product):
+            cls, sub = m.group(1).upper(), m.group(2).upper()
+            if cls in said and said[cls] != sub:
+                note = f"names {cls}/{sub}, the need {cls}/{said[cls]}"
+                s = replace(s, score=s.score - 0.15, notes=(*s.notes, note))
+                break
+        out.append(s)
     return out
 
 
@@ -563,8 +677,6 @@ class OfflineMapper:
             scored = recycled_when_only_it_says_the_head(scored)
         if "head_noun" in self.rules:
             scored = require_head_noun(need, scored)
-        if "base_name" in self.rules:
-            scored = prefer_base_name(need, scored)
         if "farming_system" in self.rules:
             scored = prefer_conventional(need, scored, self.search)
         if "said_qualifier" in self.rules:
@@ -575,6 +687,13 @@ class OfflineMapper:
             scored = prefer_said_size(need, scored)
         if "said_type" in self.rules:
             scored = prefer_said_type(need, scored)
+        if "said_variant" in self.rules:
+            scored = prefer_said_variant(need, scored)
+        if "said_designation" in self.rules:
+            scored = prefer_said_designation(need, scored)
+        # the sibling rules first: an activity they reject does not count as named like the head (``base_name``)
+        if "base_name" in self.rules:
+            scored = prefer_base_name(need, scored)
         scored.sort(key=lambda s: (-s.score, -s.logit, s.candidate.index))
         return need, scored
 

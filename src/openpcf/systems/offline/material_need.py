@@ -146,6 +146,32 @@ MATERIAL_FORM_WORDS = (
 )
 
 
+# Everyday qualifier words that say how a thing is sold or what grade it is, never what it is (ninth pass): never
+# the head noun when the mapper reads a name ("acetone technical" is acetone, "esterquat active" an esterquat,
+# "yoghurt natural" a yoghurt). Mapper only, as :data:`MATERIAL_FORM_WORDS`.
+QUALIFIER_WORDS = frozenset(
+    [
+        "technical",
+        "tech",
+        "natural",
+        "solid",
+        "active",
+        "pure",
+        "standard",
+        "premium",
+        "industrial",
+        "general",
+        "virgin",
+        "plain",
+        "regular",
+        "commercial",
+        "special",
+        "universal",
+        "quality",
+    ]
+)
+
+
 # Units of mass, length, volume and grammage written after a number ("250 g", "80 gsm", "12 mm"): a measure
 # of the thing, never the thing.
 UNIT_WORDS = frozenset(
@@ -202,7 +228,9 @@ _POLYMER_GRADE_TAIL = re.compile(
     r"(?:[\s,-]+(?:(?:gf|gb|gk|cf|md|mf|mx|ms|tf|t|m)\s*-?\d{1,2}|(?:glass|talc|mineral|carbon|chalk)"
     r"(?:[\s-]+fib(?:re|er)s?)?(?:[\s-]+(?:filled|reinforced))?|compounds?|grade|homopolymer|homopolimero|omopolimero|homopolymere|(?:(?:random|block|impact)[\s-]+)?copolymer|impact[\s-]+modified|"
     r"uv[\s-]+stabili[sz]ed|heat[\s-]+stabili[sz]ed|flame[\s-]+retardant|fr|v-?0|hb|black|natural|"
-    r"colou?red|filled|reinforced))+\s*$",
+    r"colou?red|filled|reinforced|"
+    # ninth pass: the comonomer or catalyst of a polyethylene grade ("mLLDPE hexene", "C6 metallocene")
+    r"c[468]|butene|hexene|octene|metallocene))+\s*$",
     re.IGNORECASE,
 )
 _TRAILING_POLYMER_FORM = re.compile(
@@ -217,12 +245,25 @@ _NYLON_66 = re.compile(r"\b(?:pa|polyamide|nylon)\s*-?\s*6[.,/-]?6\b", re.IGNORE
 _NYLON_6 = re.compile(r"\b(?:pa|polyamide|nylon)\s*-?\s*6\b(?![.,/-]?\d)", re.IGNORECASE)
 
 
+_CARBON_FILLED = re.compile(r"\bcf\s*-?\d{0,2}\b|\bcarbon\b", re.IGNORECASE)
+#: A polymer reinforced with carbon fibre, said the way the database names it (ninth pass).
+CARBON_FIBRE_PLASTIC = "carbon fibre reinforced plastic"
+# A reinforcement said before the polymer ("carbon-fibre-reinforced PA", "glass fibre reinforced PP").
+_REINFORCED_FIRST = re.compile(
+    r"^\s*((?:carbon|glass)[\s-]+fib(?:re|er)[\s-]+reinforced)[\s-]+(.+)$", re.IGNORECASE
+)
+
+
 def polymer_grade(head: str) -> str | None:
     """The polymer a compounded or filled grade is made of, or None when ``head`` is not one: "PVC compound"
     → "PVC", "PP T20 UV stabilised" → "PP", "PA6 GF30" → "glass-filled nylon 6", "nylon 66 glass fibre
     reinforced" → "glass-filled nylon 6-6". The words before the grade words must name a polymer (an acronym
     the vocabulary expands to one, or a polymer word): "rubber compound" is rubber, "sealing compound" is
     not a polymer grade."""
+    first = _REINFORCED_FIRST.match(head)
+    # (not the database's own generic name, "glass fibre reinforced plastic")
+    if first and not re.fullmatch(r"(?:plastics?|polymers?|composites?)\b.*", first.group(2), re.IGNORECASE):  # said the English way, reinforcement first: read as the grade tail it is
+        return polymer_grade(f"{first.group(2)} {first.group(1)}")
     form = _TRAILING_POLYMER_FORM.search(head)
     if form and form.start() > 0:
         code = head[: form.start()].strip(" ,-")
@@ -236,8 +277,12 @@ def polymer_grade(head: str) -> str | None:
     if not match or match.start() == 0:
         return None
     polymer = head[: match.start()].strip(" ,-")
-    if not polymer or not _POLYMER_WORDS.search(expand(polymer)):
+    if not polymer or not (
+        _POLYMER_WORDS.search(expand(polymer)) or _POLYMER_WORDS.search(known_material(polymer) or "")
+    ):
         return None
+    if _CARBON_FILLED.search(match.group(0)):
+        return CARBON_FIBRE_PLASTIC
     if _GLASS_FILLED.search(match.group(0)):
         if _NYLON_66.search(polymer):
             return "glass-filled nylon 6-6"
@@ -252,11 +297,15 @@ def polymer_grade(head: str) -> str | None:
 _QUALIFIER_TAIL = re.compile(
     r"(?:[\s,]+(?:(?:technical|tech|food|feed|pharma\w*|reagent|analytical|industrial|cosmetic|electronic|"
     r"battery|commercial|laboratory|lab|usp|ep|bp|acs|fcc|agricultural|chemical|premium|standard|high|low|"
-    r"medium|fertili[sz]er|photo|optical|nuclear|semiconductor|solar|metallurgical|refractory|ceramic|glass)"
+    r"medium|fertili[sz]er|photo|optical|nuclear|semiconductor|solar|metallurgical|refractory|ceramic|glass|acid)"
     r"[\s-]+grade|grade[\s-]+[a-z0-9][\w.-]*|type[\s-]+[a-z0-9][\w.-]*|class[\s-]+[a-z0-9][\w.-]*|"
     r"(?:mono|di|tri|tetra|penta)?(?:sodium|potassium|calcium|ammonium|magnesium|zinc)\s+salt|"
     r"\d+(?:[.,]\d+)?\s*%(?:\s+(?:purity|pure|protein|fat|oil|min|minimum|assay|solids|active|w/w|"
-    r"strength|concentration|content))?|(?:min\.?|minimum|high)?\s*purity))+\s*$",
+    r"strength|concentration|content))?|(?:min\.?|minimum|high)?\s*purity|"
+    # ninth pass: a grade word said without "grade" ("acetone technical 99.5%"), a stabiliser said as a participle
+    # ("THF stabilised"), the active part of a formulation ("… softener active", "… active substance")
+    r"technical|tech|reagent|analytical|pharmaceutical|pharma|usp|acs|fcc|"
+    r"(?:un)?stabili[sz]ed|inhibited|active(?:\s+(?:substance|matter|content))?))+\s*$",
     re.IGNORECASE,
 )
 
@@ -264,7 +313,7 @@ _QUALIFIER_TAIL = re.compile(
 # A processing route said as a grade ("blow moulding grade", "injection moulding grade", "film grade"): what the
 # polymer is made for, never the thing bought (eighth pass).
 _PROCESS_GRADE = re.compile(
-    r"\b((?:(?:blow|injection|rotational|compression|extrusion)[\s-]+mou?lding|extrusion|thermoforming|"
+    r"\b((?:(?:blow|injection|rotational|compression|extrusion)[\s-]+mou?lding|extrusion[\s-]+coating|extrusion|thermoforming|"
     r"film|fibre|fiber|pipe|cable|casting|coating))[\s-]+grade\b",
     re.IGNORECASE,
 )
@@ -428,6 +477,17 @@ class MaterialNeed:
         return self.head_noun in FUNCTIONAL_NOUNS
 
 
+# An oxidation state in Stock notation written after a metal ("copper(II) sulfate", "iron (III) chloride"): part of
+# the name, not a bracket that ends the head phrase (ninth pass). The database names most salts without it.
+_STOCK_NUMBER = re.compile(r"(?<=[A-Za-z])\s?\((?:I{1,3}|IV|VI{0,2})\)(?=\s)")
+
+
+def without_oxidation_state(text: str) -> str:
+    """``text`` without a Stock-notation oxidation state after a metal: "Copper(II) sulphate" → "Copper sulphate"
+    (mapper only: triage and the re-ranker's training read names as before)."""
+    return _STOCK_NUMBER.sub("", text)
+
+
 def strip_market_wrapper(text: str) -> str:
     """``"Market for materials that fulfill Gaseous NO …"`` → ``"Gaseous NO …"``."""
     stripped = _MARKET_PREFIX.sub("", normalise_text(text), count=1).strip()
@@ -462,6 +522,22 @@ def read_need(text: str, *extra_context: str | None) -> MaterialNeed:
         context_tokens=tuple(t for t in tokenize(context) if t not in head_tokens),
         written_head=written_head,
     )
+
+
+# States a database names as two variants of one product; a table value saying one of them (a crude oil is the
+# default of "rapeseed oil") gives way to the other when the buyer says it (ninth pass).
+_STATE_OPPOSITES = (("crude", "refined"), ("unbleached", "bleached"), ("uncoated", "coated"))
+
+
+def with_said_state(material: str, said: str) -> str:
+    """``material`` with a state word replaced by its opposite when ``said`` says the opposite and not the word:
+    ("crude rape oil", "Refined rapeseed oil") → "refined rape oil"; unchanged otherwise."""
+    words = set(tokenize(said))
+    out = material.split()
+    for default, other in _STATE_OPPOSITES:
+        if default in out and other in words and default not in words:
+            out = [other if w == default else w for w in out]
+    return " ".join(out)
 
 
 def as_material(need: MaterialNeed) -> MaterialNeed:
@@ -523,12 +599,14 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
         material = polymer_grade(head)
         if material:
             material = known_material(material) or material
+    if material:  # the table's default state gives way to the one the buyer says ("refined rapeseed oil")
+        material = with_said_state(material, f"{need.text} {need.head}")
     if material and tokenize(material) != tokenize(head):
         context = context if need.written_head else f"{head} {context}".strip()
         head = material
     head = package_mounting(head, f"{need.text} {context}")  # "TO-220 transistors" are through-hole parts
     head_tokens = tuple(tokenize(head))
-    noun = head_noun_of(head_tokens, MATERIAL_FORM_WORDS)
+    noun = head_noun_of(head_tokens, MATERIAL_FORM_WORDS | QUALIFIER_WORDS)
     if head == need.head and noun == need.head_noun and context == need.context:
         return need
     return replace(
@@ -539,6 +617,12 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
         head_noun=noun,
         context_tokens=tuple(t for t in tokenize(context) if t not in head_tokens),
     )
+
+
+# A description that begins by saying a use ("for transformer cores", "used in …", "as filler"), not a material.
+_USE_START = re.compile(
+    r"\s*(?:for|used|using|with|in|on|to|as|from|suitable|intended|applied|e\.g)\b", re.IGNORECASE
+)
 
 
 def material_from_description(
@@ -557,6 +641,8 @@ def material_from_description(
         return need  # an acronym or trade name the vocabulary expands to database words ("EVA")
     if noun.endswith(tuple(FUNCTIONAL_NOUNS)) or need.head != read_need(need.text).head:
         return need  # a function word, or a name the common-names table read as a material
+    if _USE_START.match(description):
+        return need  # "for moulded packaging", "used in …": a use, not a material
     described = as_material(read_need(description))
     if not described.head_tokens or not any(t in vocabulary for t in tokenize(expand(described.head))):
         return need
