@@ -247,3 +247,10 @@ def test_a_use_followed_by_grade_is_not_the_material():
     assert _match("steel grade S355").factor.id == "literature:metals:steel-world-average"
     # a cosmetic named as such is still the cosmetic product
     assert _match("cosmetic cream").factor.id == "openpcf-estimate:chemicals:cosmetic-emulsion"
+
+
+def test_a_salt_or_hydrochloride_of_an_organic_is_not_table_salt_or_hydrochloric_acid():
+    # no open factor for EDTA or lysine: the flagged organic-chemical class, never sodium chloride or HCl
+    for name in ["EDTA tetrasodium salt", "tetrasodium EDTA", "L-lysine HCl", "lysine hydrochloride"]:
+        m = _match(name)
+        assert m.method == "class" and m.factor.id == "openpcf-estimate:chemical:organic", (name, m.factor.id)
