@@ -254,3 +254,10 @@ def test_a_salt_or_hydrochloride_of_an_organic_is_not_table_salt_or_hydrochloric
     for name in ["EDTA tetrasodium salt", "tetrasodium EDTA", "L-lysine HCl", "lysine hydrochloride"]:
         m = _match(name)
         assert m.method == "class" and m.factor.id == "openpcf-estimate:chemical:organic", (name, m.factor.id)
+
+
+def test_bark_is_a_sawmill_by_product_and_pine_stays_timber():
+    bark = 0.03 * GRID + 0.3 * HEAT
+    assert_reaches(["bark mulch", "composted bark", "pine bark"], "openpcf-estimate:agro:bark-mulch", bark)
+    assert _match("pine timber").factor.id == "openpcf-estimate:wood:sawn-softwood-kiln-dried"
+    assert _match("compost").factor.id == "desnz2024:material:compost-derived-from-garden-waste"
