@@ -130,3 +130,70 @@ def test_restated_ids():
 
     assert is_restated("x:chem:nitric@60%") and is_restated("x:chem:hypo@12.5%")
     assert not is_restated("x:chem:nitric") and not is_restated("x:chem:60%-blend")
+
+
+# ---------------------------------------------------------------- one reader for the resolver and the estimator
+
+def test_the_estimator_uses_the_factors_reader():
+    # one place for the concept: the engine's names are the factors module's functions, not copies
+    from openpcf.engine import material_names
+    from openpcf.factors import solution_strength
+
+    assert material_names.solution_of is solution_strength.solution_of
+    assert material_names.factor_per_solution is solution_strength.factor_per_solution
+
+
+@pytest.mark.parametrize(("name", "share", "substance"), [
+    ("nitric acid 60 %", 0.60, "nitric acid"),                       # both read it
+    ("caustic potash lye 45% solution", 0.45, "caustic potash"),
+    ("ferric chloride 40 % (w/w)", 0.40, "ferric chloride"),
+    ("formic acid 85 mass %", 0.85, "formic acid"),                   # only the estimator read "mass %" before
+    ("phosphoric acid 75 percent", 0.75, "phosphoric acid"),          # only the resolver read "percent" before
+    ("sodium bisulphite 38 wt%", 0.38, "sodium bisulphite"),
+])
+def test_both_readings_agree_on_a_solution_name(name, share, substance):
+    from openpcf.factors.solution_strength import read_strength, solution_of
+
+    assert stated_strength(name) == pytest.approx(share)
+    assert solution_of(name) == (substance, pytest.approx(share))
+    assert read_strength(name).substance == substance
+
+
+@pytest.mark.parametrize(("name", "resolver", "estimator"), [
+    # the resolver restates whenever the word after the one percentage is a strength word (its factor's basis
+    # decides the rest); the estimator splits water off only for a solution word or a substance traded in water
+    ("calcium chloride 35 %", 0.35, None),
+    ("calcium chloride 35 % solution", 0.35, ("calcium chloride", 0.35)),
+    ("hydrochloric acid 33 % food grade", None, ("hydrochloric acid food grade", 0.33)),
+    ("PP compound, 30 % talc filled", None, None),
+    ("recycled PET 50 %", 0.50, None),
+    ("hydrogen peroxide 100 %", None, None),
+    ("cotton 80 %, polyester 20 %", None, None),
+])
+def test_the_two_policies_on_one_reading(name, resolver, estimator):
+    from openpcf.factors.solution_strength import solution_of
+
+    assert stated_strength(name) == (pytest.approx(resolver) if resolver is not None else None)
+    got = solution_of(name)
+    if estimator is None:
+        assert got is None
+    else:
+        assert got[0] == estimator[0] and got[1] == pytest.approx(estimator[1])
+
+
+def test_one_pure_basis_for_both():
+    from openpcf.factors.solution_strength import factor_per_solution
+
+    # "dry basis" is a pure basis for both now (the estimator's word); a bare "pure" is not ("pure juice")
+    assert factor_strength(_factor("Invented polyol, dry basis", 2.0)) == 1.0
+    assert not factor_per_solution("Invented polyol syrup, dry basis, 70 % solution")
+    assert factor_strength(_factor("Orange juice, pure juice", 0.6)) is None
+    # water-free is a pure basis for both (the resolver's word)
+    assert not factor_per_solution("Invented acid, water-free, 30 % solution state")
+
+
+def test_a_dry_basis_factor_is_restated_for_a_syrup():
+    # invented syrup factor per kg dry: 0.7 × 1.5 + 0.3 × 0.001 = 1.0503 per kg of a 70 % syrup
+    f = at_strength(_factor("Invented sugar alcohol (dry basis)", 1.5), "invented sugar alcohol 70 %",
+                    _factor("Water, tap", 0.001))
+    assert f is not None and f.value == pytest.approx(1.0503)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from openpcf.engine.composition import is_other_name
+from openpcf.factors.solution_strength import factor_per_solution, solution_of
 from openpcf.vocabulary.material_words import PACKAGING, RECYCLED_IN_NAME, RECYCLED_NOISE
 
 Role = str  # "product" | "packaging" | "water" | "remainder"
@@ -132,7 +133,8 @@ class MaterialReading:
     generic: bool = False
     notes: tuple[str, ...] = field(default_factory=tuple)
     #: Mass fraction of the active substance when the name is a solution with a concentration
-    #: ("sodium hydroxide solution (32%)" → 0.32); None otherwise (see :func:`solution_of`).
+    #: ("sodium hydroxide solution (32%)" → 0.32); None otherwise (see :func:`solution_of`,
+    #: ``openpcf.factors.solution_strength``).
     concentration: float | None = None
 
 
@@ -250,60 +252,9 @@ def interpret(name: str) -> MaterialReading:
 
 
 # ---------------------------------------------------------------- solutions with a concentration
-
-#: Words that say a component is a solution (the water is part of the component's mass).
-_SOLUTION_WORDS = re.compile(r"\b(solution|soln\.?|sol\.|aqueous|aq\.?|in water|lye|liquor)(?=\W|$)", re.I)
-#: Substances sold and dosed as aqueous solutions, whose bare "X 35%" names a concentration (general
-#: chemical-trade practice: caustic lye, ammonia water, hydrogen peroxide, mineral acids, bleach, formalin,
-#: water glass, ferric and aluminium coagulant solutions).
-_USUALLY_IN_SOLUTION = re.compile(
-    r"\b(sodium hydroxide|caustic soda|potassium hydroxide|caustic potash|ammonia|ammonium hydroxide|"
-    r"hydrogen peroxide|hydrochloric acid|muriatic acid|sulfuric acid|sulphuric acid|phosphoric acid|nitric acid|"
-    r"hydrofluoric acid|acetic acid|formic acid|lactic acid|sodium hypochlorite|formaldehyde|formalin|"
-    r"sodium silicate|water glass|ferric chloride|iron\(iii\) chloride|aluminium chloride|aluminum chloride|"
-    r"polyaluminium chloride|sodium bisulfite|sodium bisulphite|glyoxal)\b", re.I)
-_PERCENT = re.compile(r"(?<![\d.,])(\d{1,2}(?:[.,]\d+)?)\s*(?:% ?\(?w/w\)?|wt\.?\s*%|mass ?%|%)")
-
-
-def solution_of(name: str) -> tuple[str, float] | None:
-    """``(active substance, mass fraction)`` when ``name`` is a solution with its concentration, else None.
-
-    ``"sodium hydroxide solution (32%)"`` → ("sodium hydroxide", 0.32); ``"ammonia, 25 % aq."`` →
-    ("ammonia", 0.25); ``"hydrogen peroxide 35%"`` → ("hydrogen peroxide", 0.35). A percentage counts as a
-    concentration only beside a solution word (solution, aq., aqueous, lye) or on a substance that is
-    traded as an aqueous solution (:data:`_USUALLY_IN_SOLUTION`), and only strictly between 0 and 100 %
-    ("Oils (100% recycled)" is not a solution; "PET 30% glass fibre" names no solution).
-    """
-    text = _clean(name)
-    if RECYCLED_IN_NAME.search(text):
-        return None
-    found = _PERCENT.findall(text)
-    if len(found) != 1:
-        return None
-    fraction = float(found[0].replace(",", ".")) / 100.0
-    if not 0.0 < fraction < 1.0:
-        return None
-    if not (_SOLUTION_WORDS.search(text) or _USUALLY_IN_SOLUTION.search(text)):
-        return None
-    substance = _PERCENT.sub(" ", text)
-    substance = _SOLUTION_WORDS.sub(" ", substance)
-    substance = re.sub(r"\b(of|in|at|approx\.?|ca\.?|conc\.?|concentration|technical grade|w/w)(?=\W|$)", " ", substance,
-                       flags=re.I)
-    substance = re.sub(r"[()\[\]]", " ", substance)
-    substance = _clean(re.sub(r"[\s,;:/]+", " ", substance))
-    return (substance, fraction) if substance and re.search(r"[a-z]{3}", substance, re.I) else None
-
-
-_PURE_BASIS = re.compile(r"\b(without water|pure|anhydrous|dry basis|active (substance|matter))\b|\b100 ?%", re.I)
-
-
-def factor_per_solution(factor_name: str) -> bool:
-    """True when a factor's name says it is per kg of *solution* ("Ammonia, 25% solution"), so the water of
-    a solution component is inside it. A name that states a pure basis ("…, without water, in 30% solution
-    state", "100 % basis", "anhydrous") — or no solution at all — is per kg of the substance."""
-    if _PURE_BASIS.search(factor_name):
-        return False
-    return bool(_SOLUTION_WORDS.search(factor_name) or _PERCENT.search(factor_name))
+# One reader of a solution's strength for the resolver and the estimator: ``openpcf.factors.solution_strength``
+# (:func:`solution_of` reads "sodium hydroxide solution (32%)" as its substance and share; :func:`factor_per_solution`
+# says whether a factor is per kg of solution). Imported here, where :func:`interpret` uses it.
 
 
 # ---------------------------------------------------------------- composite vs trace ingredient

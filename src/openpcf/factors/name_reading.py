@@ -248,6 +248,12 @@ def _matches(words: tuple[str, ...], table: ConceptTable) -> list[tuple[int, int
     return out
 
 
+#: uses that name a grade when "grade" follows them ("cosmetic grade", "food grade", "battery grade")
+_GRADE_USES = frozenset({"cosmetic", "food", "feed", "pharmaceutical", "pharma", "medical", "technical", "industrial",
+                         "reagent", "rubber", "polymer", "fuel", "battery", "electronic", "glass", "paint", "paper",
+                         "textile", "agricultural", "laboratory", "analytical", "usp", "fcc"})
+
+
 def _head(words: tuple[str, ...], table: ConceptTable) -> tuple[str | None, tuple[str, ...]]:
     """The head concept of a name and the words that named it (see module docstring, step 4)."""
     found = _matches(words, table)
@@ -259,6 +265,10 @@ def _head(words: tuple[str, ...], table: ConceptTable) -> tuple[str | None, tupl
     found = [m for m in found if not (m[1] < len(words) and words[m[1]] in _FILLER_WORDS)] or found
     # "glacial acrylic acid": a material word followed by "acid" names the acid, never the material
     found = [m for m in found if not (m[1] < len(words) and words[m[1]] == "acid")]
+    # "castor oil, cosmetic grade", "glass grade soda ash": a use followed by "grade" names the purity the material is
+    # sold at, not the material ("steel grade S355" stays steel)
+    found = [m for m in found if not (m[1] < len(words) and words[m[1]] == "grade" and m[1] - m[0] == 1
+                                      and words[m[0]] in _GRADE_USES)]
     if not found:
         return None, ()
 
