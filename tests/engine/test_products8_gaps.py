@@ -129,8 +129,8 @@ def lib():
     ("farmed prawns", "Frozen prawns", "openpcf-estimate:food:shrimp-farmed"),
     ("polyurethane synthetic leather", "Handbag", "openpcf-estimate:textile:synthetic-leather-pu"),
     ("faux leather", "Sofa cover", "openpcf-estimate:textile:synthetic-leather-pu"),
-    ("container glass", "Jam jar, 300 ml", "desnz2024:material:glass"),
-    ("tinplate closure", "Jam jar, 300 ml", "desnz2024:material:metal-steel-cans"),
+    ("container glass", "Jam jar, 300 ml", "openpcf-estimate:glass:container-glass"),
+    ("tinplate closure", "Jam jar, 300 ml", "openpcf-estimate:metals:tinplate"),
     ("polyester laces", "Sneakers", "openpcf-estimate:textile:polyester-filament-yarn"),
 ])
 def test_names_reach_factors_of_their_own(name, product, factor_id):
