@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -626,6 +626,17 @@ def prefer_conventional(
     return out
 
 
+#: The sibling rules that read only the need and the scored list, in the order they run (each may be
+#: switched off by name in ``rules``); ``base_name`` runs after them, since an activity they reject does not
+#: count as named like the head.
+SIBLING_RULES: tuple[tuple[str, Callable[[MaterialNeed, list[ScoredCandidate]], list[ScoredCandidate]]], ...] = (
+    ("said_strength", prefer_said_strength),
+    ("said_size", prefer_said_size),
+    ("said_type", prefer_said_type),
+    ("said_variant", prefer_said_variant),
+    ("said_designation", prefer_said_designation),
+)
+
 class OfflineMapper:
     """Task 3 solver (``--model offline``): deterministic, no network, explained."""
 
@@ -681,16 +692,9 @@ class OfflineMapper:
             scored = prefer_conventional(need, scored, self.search)
         if "said_qualifier" in self.rules:
             scored = prefer_said_qualifier(need, scored, self.search)
-        if "said_strength" in self.rules:
-            scored = prefer_said_strength(need, scored)
-        if "said_size" in self.rules:
-            scored = prefer_said_size(need, scored)
-        if "said_type" in self.rules:
-            scored = prefer_said_type(need, scored)
-        if "said_variant" in self.rules:
-            scored = prefer_said_variant(need, scored)
-        if "said_designation" in self.rules:
-            scored = prefer_said_designation(need, scored)
+        for name, rule in SIBLING_RULES:
+            if name in self.rules:
+                scored = rule(need, scored)
         # the sibling rules first: an activity they reject does not count as named like the head (``base_name``)
         if "base_name" in self.rules:
             scored = prefer_base_name(need, scored)
