@@ -160,3 +160,19 @@ def test_oils_lamps_and_housings_are_not_read_as_the_part():
 def test_a_power_board_is_a_populated_board_not_paperboard():
     m = _match("power board", QueryContext(category="LED floodlight", siblings=("aluminium housing",)))
     assert m.factor.id == E + "pcba"
+
+
+def test_engine_and_cli_agree_on_the_part_names():
+    from openpcf.engine.activity_mapping import choose_factor
+    from openpcf.engine.material_names import interpret
+    from openpcf.factors import open_resolver
+    from openpcf.factors.record import FactorQuery
+
+    chain = open_resolver()
+    for name in ("MLCC capacitor", "zener diode", "LED strip", "LED driver", "worm gearbox", "heating element",
+                 "IGBT module"):
+        direct = chain.resolve(FactorQuery(name=name, unit="kg"))
+        _, chosen = choose_factor(interpret(name), chain, unit="kg")
+        assert direct is not None and chosen is not None, name
+        assert chosen.factor.id == direct.factor.id, name
+        assert direct.factor.id.startswith((E, M)), (name, direct.factor.id)
