@@ -52,6 +52,8 @@ BEARING = STEEL * 1.4 + GRID * 4 + HEAT * 6
 GEARBOX = IRON_CAST * 0.55 + STEEL * 0.49 + BEARING * 0.05 + ORGANIC * 0.05 + GRID * 3
 PUMP = IRON_CAST * 0.45 + MOTOR * 0.30 + STAINLESS * 0.10 + BEARING * 0.05 + PLASTICS * 0.05 + GRID * 2
 HEATING_ELEMENT = STAINLESS * 0.55 + NICKEL * 0.12 + FERROCHROME * 0.05 + MAGNESIA * 0.25 + STEEL * 0.05 + GRID * 2
+LED_MODULE = (LED_PACKAGE * 0.15 + ALUMINIUM_INGOT * 0.45 + PCB * 0.10 + CHIP_RESISTOR * 0.05 + 22.562907 * 0.05
+              + PC * 0.20 + GRID * 1)  # 22.562907 = SAC305 solder recipe
 LEAD_ACID = LEAD * 0.62 + SULPHURIC_ACID * 0.20 + PP_FORMED * 0.07 + PLASTIC_FILM * 0.03 + GRID * 1.5 + HEAT * 2
 
 E = "openpcf-estimate:electronics:"
@@ -100,7 +102,7 @@ def test_worked_values_of_the_part_recipes():
                        (E + "capacitor-tantalum", TANTALUM_CAP), (E + "capacitor-film", FILM_CAP),
                        (E + "resistor-chip", CHIP_RESISTOR), (E + "resistor-leaded", LEADED_RESISTOR),
                        (E + "discrete-semiconductor", DISCRETE), (E + "led-package", LED_PACKAGE),
-                       (E + "inductor", INDUCTOR), (E + "power-supply-smps", SMPS), (E + "relay", RELAY),
+                       (E + "led-module", LED_MODULE), (E + "inductor", INDUCTOR), (E + "power-supply-smps", SMPS), (E + "relay", RELAY),
                        (E + "switch-electromechanical", SWITCH), (M + "rolling-bearing", BEARING),
                        (M + "gearbox", GEARBOX), (M + "centrifugal-pump", PUMP),
                        (M + "heating-element-sheathed", HEATING_ELEMENT), (E + "battery-lead-acid", LEAD_ACID)]:
@@ -119,6 +121,7 @@ def test_worked_values_of_the_part_recipes():
     (["metal film resistor 0.6W", "NTC thermistor 10k", "varistor 275V"], E + "resistor-leaded", LEADED_RESISTOR),
     (["Schottky diode SOD-123", "power MOSFET TO-247", "optocoupler DIP-4"], E + "discrete-semiconductor", DISCRETE),
     (["SMD LED 3528", "high power LED 1W"], E + "led-package", LED_PACKAGE),
+    (["COB LED module", "LED module"], E + "led-module", LED_MODULE),
     (["common mode choke", "SMD power inductor 10uH"], E + "inductor", INDUCTOR),
     (["switch mode power supply 24V", "LED driver 60W", "USB charger"], E + "power-supply-smps", SMPS),
     (["power relay 16A", "contactor"], E + "relay", RELAY),
@@ -150,7 +153,7 @@ def test_the_materials_the_parts_are_made_of_keep_their_own_factors():
 def test_oils_lamps_and_housings_are_not_read_as_the_part():
     assert _match("gear oil").factor.id != M + "gearbox"
     for name in ("LED lamp", "LED bulb", "LED panel light"):  # a lamp is not a kg of LED packages
-        assert _match(name).factor.id not in (E + "led-package", E + "led-strip"), name
+        assert _match(name).factor.id not in (E + "led-package", E + "led-strip", E + "led-module"), name
     # the housing of a gearbox or pump is its usual cast iron (device_parts.by_device), flagged as assumed
     for name in ("gearbox housing", "centrifugal pump housing"):
         m = _match(name)
