@@ -68,7 +68,7 @@ def test_ammonium_nitrate_is_ammonia_plus_nitric_acid_n2o():
     ("cellulose fibre", ("pulp",)),                         # wood pulp fibre, not viscose
     ("cupstock paperboard", ("board", "virgin")),
     ("solid bleached board", ("board", "virgin")),
-    ("heating element", ("stainless",)),
+    ("heating element", ("heating element", "sheathed")),  # parts10: its own recipe, no longer the stainless proxy
     ("thermostat", ("electrical", "small")),
     ("potatoes", ("potato", "raw")),
 ])

@@ -373,6 +373,8 @@ def _device_part(words: tuple[str, ...], key: str | None, context: QueryContext 
         return None, None
     # a device, or a food that names the machine ("coffee machine housing"), is the whole the part belongs to
     device = key is not None and table.concepts[key].material_class in ("electronics", "food")
+    # a machine with a concept of its own ("gearbox", "centrifugal pump") that ``by_device`` lists is a device too
+    device = device or (key is not None and any(_has(words[:-1], d) for devices, _ in table.device_kinds for d in devices))
     # a word before the part that names no material names the whole ("toaster housing", "drill casing")
     before = [w for w in words[:-1] if not re.search(r"\d", w) and len(w) > 1]
     if not device and not (key is None and before and _names_no_material(before, table)):
