@@ -513,11 +513,20 @@ def _inside_required_phrase(m: Mention, family: ProductFamily | None, name: str)
     the family's product word stays an input ("Recycled PET flake": PET in a recycled-plastics family)."""
     if family is None or not m.in_name:
         return False
+    end = m.position + len(m.text)
+    if any(_is_head_of(m, hit) for word in family.requires if len(word) > len(m.text)
+           for hit in word_pattern(word).finditer(name)):
+        return True  # "iron" in "Steam iron" (the small-appliance family requires "steam iron"): the appliance
     if not word_pattern(m.material.name).search(family.name):
         return False
-    end = m.position + len(m.text)
     return any(hit.start() < end and m.position < hit.end()
                for word in family.requires for hit in word_pattern(word).finditer(name))
+
+
+def _is_head_of(m: Mention, hit: re.Match[str]) -> bool:
+    """True when the mention is the last word of a longer required phrase of the family ("iron" ending "steam
+    iron", "clothes iron"): the phrase names the product, and the material word is its head noun, not an input."""
+    return hit.end() == m.position + len(m.text) and hit.start() < m.position
 
 
 def _pack_named_otherwise(components: list[Component], mentions: list[Mention], text: str) -> list[str]:
