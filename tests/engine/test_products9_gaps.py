@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from openpcf.engine import ProductSpec, estimate
-from openpcf.engine.extract_yield import extract_yield, is_reconstituted
+from openpcf.engine.extract_yield import extract_yield, is_single_strength
 from openpcf.engine.process_energy import ENERGY_DEFAULTS, FURTHER_STEP_CLASSES, infer_product_class
 from openpcf.systems.offline.decomposition import bill_of_materials
 from openpcf.systems.offline.epd import composition_from_components, derived_composition, pack_label
@@ -38,6 +38,12 @@ def test_a_bottled_drink_family_writes_its_bottle_as_packaging() -> None:
         assert set(trace["pack_components"]) == {"polyethylene terephthalate", "polyethylene", "polypropylene"}
         assert text.startswith("water: 99.70%; packaging (polyethylene terephthalate): 2.99%; ")
         assert "carbon dioxide: 0.30%" in text
+
+
+def test_a_water_bound_solid_keeps_its_metal_input() -> None:
+    # aerated concrete holds 0.3 kg of water per kg: not a liquid in a pack; its aluminium powder is an input
+    _, trace = derived_composition("Autoclaved aerated concrete block", None, None)
+    assert trace["family"] == "autoclaved aerated concrete" and trace["pack_components"] == []
 
 
 def test_a_packaging_product_has_no_pack_of_its_own() -> None:
@@ -116,8 +122,11 @@ def test_a_wood_fibre_board_gets_defibration_and_drying_on_its_whole_mass() -> N
 
 
 def test_a_juice_from_concentrate_is_no_concentrate() -> None:
-    assert is_reconstituted("Apple juice from concentrate") and is_reconstituted("Reconstituted orange juice")
-    assert not is_reconstituted("Orange juice concentrate, frozen")
+    assert is_single_strength("Apple juice from concentrate") and is_single_strength("Reconstituted orange juice")
+    assert is_single_strength("Orange juice, not from concentrate")
+    assert not is_single_strength("Orange juice concentrate, frozen")
+    # a juice said not to be from concentrate is juice too: 2 kg oranges per kg, not the concentrate's 11
+    assert extract_yield("Orange juice, not from concentrate", "oranges").kg_per_kg == 2.0
     # the concentrate: 11 kg oranges per kg; the juice made back from it: the juice yield alone, 2.0
     assert extract_yield("Orange juice concentrate, frozen", "oranges").kg_per_kg == 11.0
     assert extract_yield("Orange juice from concentrate", "oranges").kg_per_kg == 2.0

@@ -33,7 +33,7 @@ Values (all ``recalled``, general literature figures, not read while writing):
 - apple juice concentrate 6.4 kg juice per kg (70 °Brix from about 11 °Brix) and about 8.5 kg apples per
   kg (juice yield about 0.75 kg per kg fruit).
 - a juice reconstituted from concentrate ("orange juice from concentrate", "reconstituted apple juice") is not
-  the concentrate: it is concentrate diluted back with water to single strength, so the concentrate yields do
+  the concentrate (nor is one "not from concentrate"): it is concentrate diluted back with water to single strength, so the concentrate yields do
   not apply; the fruit per kg of single-strength juice is the juice yield alone, about 2.0 kg oranges (juice
   yield about 0.5) and about 1.33 kg apples (about 0.75) per kg (the same recalled figures as above).
 - tomato paste (double concentrate, 28-30 °Brix from about 5 °Brix): 5.5 kg tomatoes per kg (the offline
@@ -106,12 +106,12 @@ def extract_yield(product_name: str, line_name: str) -> ExtractYield | None:
     line = [w for w in lemma_words(line_name) if w not in _RAW_WORDS]
     if not line:
         return None
-    reconstituted = is_reconstituted(product_name)
+    single_strength = is_single_strength(product_name)
     for entry in EXTRACT_YIELDS:
         if not set(entry.product_words) <= product:
             continue
-        if reconstituted and "concentrate" in entry.product_words:
-            continue  # "orange juice from concentrate" is juice at single strength, not the concentrate
+        if single_strength and "concentrate" in entry.product_words:
+            continue  # "orange juice from concentrate" (or "not from concentrate") is juice, not the concentrate
         # the line is the raw ingredient: exactly its words (a line naming the product's own extract words,
         # "olive oil" or "milk powder", is the product itself and is taken as given)
         if set(line) == set(entry.ingredient_words):
@@ -119,13 +119,15 @@ def extract_yield(product_name: str, line_name: str) -> ExtractYield | None:
     return None
 
 
-_RECONSTITUTED = re.compile(r"\b(from|of) (fruit |juice )?concentrates?\b|\breconstituted\b", re.I)
+#: A juice at single strength named with the word "concentrate": made back from it ("from concentrate",
+#: "reconstituted") or said not to be ("not from concentrate", "NFC").
+_SINGLE_STRENGTH = re.compile(r"\b(from|of) (fruit |juice )?concentrates?\b|\breconstituted\b|\bnfc\b", re.I)
 
 
-def is_reconstituted(product_name: str) -> bool:
-    """True for a drink made back from a concentrate ("Orange juice from concentrate", "Reconstituted apple
-    juice"): concentrate plus water at single strength, not the concentrate itself."""
-    return bool(_RECONSTITUTED.search(product_name))
+def is_single_strength(product_name: str) -> bool:
+    """True for a juice at single strength whose name says "concentrate" ("Orange juice from concentrate",
+    "Reconstituted apple juice", "Orange juice, not from concentrate"): juice, not the concentrate itself."""
+    return bool(_SINGLE_STRENGTH.search(product_name))
 
 
 def factor_is_extract(entry: ExtractYield, factor_name: str) -> bool:

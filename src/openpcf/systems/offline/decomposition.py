@@ -559,17 +559,25 @@ def _pack_named_otherwise(components: list[Component], mentions: list[Mention], 
 
 #: A stopper is a pack, whatever it is made of (cork in a wine recipe).
 _CLOSURE_MATERIALS = frozenset({"cork"})
-#: kg per kg of product from which a food or water component makes a family's recipe a packed food or drink.
+#: kg per kg of product from which a food component makes a family's recipe a packed food, and from which water
+#: makes it a drink or a liquid sold in a pack (a water-bound building product such as aerated concrete, 0.3 kg
+#: of water, is not: its aluminium powder is an input).
 _FOOD_RECIPE_SHARE = 0.1
+_LIQUID_RECIPE_SHARE = 0.5
 
 
 def _packed_food_family(family: ProductFamily | None) -> bool:
-    """True for a family whose recipe is a food or drink (water or a food at 0.1 kg/kg or more: a lager, a
-    wine, honey), not a packaging product whose recipe holds a little starch (corrugated board)."""
+    """True for a family whose recipe is a food or a liquid sold in a pack (a food at 0.1 kg/kg or more: wine,
+    honey, coffee; or water at 0.5 kg/kg or more: a lager, bottled water), not a packaging product whose recipe
+    holds a little starch (corrugated board) nor a water-bound solid."""
     if family is None or family.main_family in _PACK_MAINS:
         return False
-    return any(fc.share >= _FOOD_RECIPE_SHARE and (fc.name == "water" or _MATERIAL_FAMILY.get(fc.name.lower())
-                                                   in _FOOD_FAMILIES) for fc in family.components)
+    if any(fc.share >= _FOOD_RECIPE_SHARE and _MATERIAL_FAMILY.get(fc.name.lower()) == "mineral"
+           for fc in family.components):
+        return False  # a bound solid (plasterboard's gypsum, linoleum's chalk): its paper or cork is an input
+    return any((fc.name == "water" and fc.share >= _LIQUID_RECIPE_SHARE)
+               or (fc.share >= _FOOD_RECIPE_SHARE and _MATERIAL_FAMILY.get(fc.name.lower()) in _FOOD_FAMILIES)
+               for fc in family.components)
 
 
 def _pack_components(components: list[Component], family: ProductFamily | None, mentions: list[Mention],
