@@ -364,7 +364,8 @@ def bill_of_materials(
         used.add(m.material.name)
         if family is not None and _covered(m.material, components):
             continue
-        if m.text.lower() in itself or _inside_required_phrase(m, family, name):
+        if (m.text.lower() in itself or _inside_required_phrase(m, family, name)
+                or _names_appliance(m, name + " \n " + (description or ""))):
             # "starch" in a starch glue; "concrete" inside "aerated concrete" in the name: the product itself
             product_words.append(m.text)
             continue
@@ -513,36 +514,25 @@ def _inside_required_phrase(m: Mention, family: ProductFamily | None, name: str)
     the family's product word stays an input ("Recycled PET flake": PET in a recycled-plastics family)."""
     if family is None or not m.in_name:
         return False
-    end = m.position + len(m.text)
-    if not _material_of_family(m, family) and any(
-            _is_head_of(m, hit) for word in family.requires if len(word) > len(m.text)
-           for hit in word_pattern(word).finditer(name)):
-        return True  # "iron" in "Steam iron" (the small-appliance family requires "steam iron"): the appliance
     if not word_pattern(m.material.name).search(family.name):
         return False
+    end = m.position + len(m.text)
     return any(hit.start() < end and m.position < hit.end()
                for word in family.requires for hit in word_pattern(word).finditer(name))
 
 
-def _material_of_family(m: Mention, family: ProductFamily) -> bool:
-    """True when the mention's material is one the family is made of or sells (its main kind or a template
-    component): "steel" in a steel family's "carbon steel" is the material, not a product noun."""
-    return (family.main_family is not None and m.material.family == family.main_family) or any(
-        fc.name == m.material.name for fc in family.components)
+#: Appliances and tools named by a metal's word: "steam iron", "curling iron", "soldering iron", "waffle iron" are
+#: the appliance (an iron for pressing, curling or soldering), never cast or pig iron as an input.
+APPLIANCE_NAMED_AS_METAL = re.compile(
+    r"\b(steam|clothes|travel|flat|curling|soldering|waffle|hair|styling|steam generator|electric|cordless|"
+    r"dry|laundry|ironing)\s+irons?\b", re.IGNORECASE)
 
 
-#: Words that qualify a material's origin or grade ("recycled HDPE", "virgin PET"): the phrase is still the material.
-_MATERIAL_QUALIFIER = re.compile(r"recycl|post[- ]?consumer|pre[- ]?consumer|virgin|reclaimed|secondary|regenerat|"
-                                 r"primary|bio[- ]?based|scrap|grade|\br$", re.IGNORECASE)
-
-
-def _is_head_of(m: Mention, hit: re.Match[str]) -> bool:
-    """True when the mention is the last word of a longer required phrase of the family ("iron" ending "steam
-    iron", "clothes iron"): the phrase names the product, and the material word is its head noun, not an input.
-    Not when the words before it qualify the material ("recycled HDPE")."""
-    if hit.end() != m.position + len(m.text) or hit.start() >= m.position:
-        return False
-    return not _MATERIAL_QUALIFIER.search(hit.string[hit.start():m.position])
+def _names_appliance(m: Mention, text: str) -> bool:
+    """True for a metal's word that names an appliance in the name or description ("iron" in "Steam iron",
+    "a cordless clothes iron"): the appliance, not the metal."""
+    end = m.position + len(m.text)
+    return any(hit.start() <= m.position and end <= hit.end() for hit in APPLIANCE_NAMED_AS_METAL.finditer(text))
 
 
 def _pack_named_otherwise(components: list[Component], mentions: list[Mention], text: str) -> list[str]:
