@@ -19,10 +19,10 @@ PACKS = TableSource([*TABLE.factors, _factor("PET", 3.0), _factor("water", 0.001
 # --- 1. the pack of a packed food or drink is packaging, once ----------------------------------------------------
 
 def test_a_pack_keeps_its_kg_per_kg_on_top_of_the_product() -> None:
-    assert pack_label("glass") == "packaging (glass)"
+    assert pack_label("glass") == "glass (packaging)"
     # product shares normalised to 100 % without the pack; the pack keeps 0.03 kg per kg of product
-    text = composition_from_components([("water", 1.0), ("packaging (PET)", 0.03)], frozenset({"packaging (PET)"}))
-    assert text == "water: 100.00%; packaging (PET): 3.00%"
+    text = composition_from_components([("water", 1.0), ("PET (packaging)", 0.03)], frozenset({"PET (packaging)"}))
+    assert text == "water: 100.00%; PET (packaging): 3.00%"
     # without packs: everything normalised together (1.03 kg → 97.09 % and 2.91 %)
     assert composition_from_components([("water", 1.0), ("PET", 0.03)]) == "water: 97.09%; PET: 2.91%"
 
@@ -36,7 +36,8 @@ def test_a_bottled_drink_family_writes_its_bottle_as_packaging() -> None:
         # the PET the text names is the family's own bottle material: the bottle is kept, not left out
         assert trace["left_out_as_other_pack"] == []
         assert set(trace["pack_components"]) == {"polyethylene terephthalate", "polyethylene", "polypropylene"}
-        assert text.startswith("water: 99.70%; packaging (polyethylene terephthalate): 2.99%; ")
+        # priced as the family says: a PET bottle (resin and its blow moulding), not PET resin alone
+        assert text.startswith("water: 99.70%; PET bottle (packaging): 2.99%; ")
         assert "carbon dioxide: 0.30%" in text
 
 
@@ -61,16 +62,29 @@ def test_a_pack_material_said_in_a_pack_phrase_is_the_pack() -> None:
 def test_the_engine_adds_no_implied_container_when_the_pack_is_listed() -> None:
     # 1 kg water x 0.001 = 0.001; the listed pack 0.03 kg PET x 3 = 0.09 (on top of the product's kg)
     listed = estimate(ProductSpec(name="Still water, bottled", declared_unit="1 kg",
-                                  composition="water: 100%; packaging (PET): 3%"), source=PACKS, runs=50, seed=1)
+                                  composition="water: 100%; PET (packaging): 3%"), source=PACKS, runs=50, seed=1)
     lines = {x.name: x for x in listed.inputs}
-    assert lines["packaging (PET)"].role == "packaging"
-    assert lines["packaging (PET)"].rate.value == pytest.approx(0.03)
+    assert lines["PET (packaging)"].role == "packaging"
+    assert lines["PET (packaging)"].rate.value == pytest.approx(0.03)
     assert lines["water"].rate.value == pytest.approx(1.0)
     assert not any("implied by the product name" in x.name for x in listed.inputs)
     # the same PET written as a product material: the name's "bottled" adds an assumed PET bottle on top
     plain = estimate(ProductSpec(name="Still water, bottled", declared_unit="1 kg",
                                  composition="water: 97%; PET: 3%"), source=PACKS, runs=50, seed=1)
     assert any("implied by the product name" in x.name for x in plain.inputs)
+
+
+@pytest.mark.parametrize("material", ["tinplate", "glass", "aluminium", "polypropylene"])
+def test_a_pack_label_is_looked_up_as_its_material(material: str) -> None:
+    # the open library: "<material> (packaging)" takes the factor "<material>" takes (a label written
+    # "packaging (<material>)" fell back to mixed paper and board for tinplate and glass)
+    def factor_of(name: str, share: str) -> str:
+        t = estimate(ProductSpec(name="Invented packed good", declared_unit="1 kg",
+                                 composition=f"water: {share}; {name}: 5%"), runs=10, seed=1)
+        line = next(x for x in t.inputs if x.name == name)
+        return line.role, line.factor.id
+    role, packed = factor_of(pack_label(material), "100%")
+    assert role == "packaging" and packed == factor_of(material, "95%")[1]
 
 
 # --- 2. process energy the engine lacked --------------------------------------------------------------------------

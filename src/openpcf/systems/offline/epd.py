@@ -45,7 +45,7 @@ DEFAULT_PRIOR = 2.5
 def composition_from_components(components: list[tuple[str, float]], packs: frozenset[str] = frozenset()) -> str:
     """``[("steel", 0.6), ("zinc", 0.2)]`` → ``"steel: 75.0%; zinc: 25.0%"`` (shares normalised to 100%).
     Components named in ``packs`` are the sales pack: the product's other shares are normalised to 100 % and a
-    pack keeps its kg per kg of product on top (``[("water", 1.0), ("packaging (PET)", 0.03)]`` → water 100 %,
+    pack keeps its kg per kg of product on top (``[("water", 1.0), ("PET (packaging)", 0.03)]`` → water 100 %,
     packaging 3 %)."""
     positive = [(n, s) for n, s in components if s > 0]
     total = sum(s for n, s in positive if n not in packs) or sum(s for _, s in positive)
@@ -63,9 +63,9 @@ def component_label(name: str) -> str:
 
 
 def pack_label(material: str) -> str:
-    """``"glass"`` → ``"packaging (glass)"``: a component name the engine reads with the role packaging and looks
-    up as its material."""
-    return f"packaging ({component_label(material)})"
+    """``"glass"`` → ``"glass (packaging)"``: a component name the engine reads with the role packaging and looks
+    up as its material (the material first: "packaging (glass)" would be looked up as packaging in general)."""
+    return f"{component_label(material)} (packaging)"
 
 
 def derived_composition(
@@ -90,7 +90,7 @@ def derived_composition(
         return f"{component_label(commodity)}: 100%", {**trace, "estimated_as": commodity}
     packs = set(trace.get("pack_components") or ())
     # family pricing names (wood chips → wood residues); a pack component as a pack name the engine reads as
-    # packaging ("packaging (glass)"): on top of the product, and no implied container added again
+    # packaging ("glass (packaging)"): on top of the product, and no implied container added again
     priced = [(pack_label(c.priced_as or c.name) if c.name in packs else c.priced_as or c.name, c.share)
               for c in components]
     if trace.get("yield_recipe") and mass_kg:
