@@ -16,8 +16,10 @@ from tests.support.factor_tables import TABLE, TableSource, _factor
     # care products and boxes for shoes are not shoes
     ("Shoe polish, black", [("paraffin wax", 40.0), ("white spirit", 50.0), ("carbon black", 10.0)], "chemical_formulation"),
     ("Beetroot crisps", [("beetroot", 4.0), ("sunflower oil", 0.35), ("salt", 0.02)], "frying"),
-    # par-fried frozen fries evaporate little: they keep the general food default
-    ("Oven chips, frozen", [("potatoes", 1.8), ("rapeseed oil", 0.05)], "food_processing"),
+    # par-fried frozen fries: less water fried out, but blanching, pre-drying and freezing: the frying class
+    ("Oven chips, frozen", [("potatoes", 1.8), ("rapeseed oil", 0.05)], "frying"),
+    # a potato product that is not fried keeps the general food default
+    ("Mashed potato, chilled", [("potatoes", 0.9), ("milk", 0.08), ("butter", 0.02)], "food_processing"),
 ])
 def test_shoes_and_fried_snacks_are_classed_by_name_and_mass(name, components, expected):
     assert infer_product_class(name, None, components) == expected

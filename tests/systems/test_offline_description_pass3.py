@@ -55,9 +55,10 @@ def test_the_food_families_read_their_extraction_yields_from_the_engine_table() 
         assert share == extract_yield(product, ingredient).kg_per_kg == 5.5
     # same results as when the families wrote 5.5 themselves: kg per declared unit through the yield
     comp, trace = derived_composition("Extra virgin olive oil", "cold pressed, in dark glass bottles", 1.0)
-    assert trace["yield_recipe"] and comp == "olives: 5.5 kg; glass: 0.5 kg; aluminium: 0.005 kg; paper: 0.003 kg"
+    assert trace["yield_recipe"] and comp == ("olives: 5.5 kg; glass (packaging): 0.5 kg; "
+                                     "aluminium (packaging): 0.005 kg; paper (packaging): 0.003 kg")
     comp, _ = derived_composition("Tomato paste, double concentrate", "28 Brix, in cans", 0.5)
-    assert comp == "tomatoes: 2.75 kg; tinplate: 0.05 kg; salt: 0.005 kg"  # 5.5, 0.1, 0.01 kg/kg x 0.5 kg
+    assert comp == "tomatoes: 2.75 kg; tinplate (packaging): 0.05 kg; salt: 0.005 kg"  # 5.5, 0.1, 0.01 kg/kg x 0.5 kg
 
 
 def test_a_family_naming_a_yield_the_engine_does_not_hold_is_an_error() -> None:

@@ -90,9 +90,10 @@ def test_a_yield_recipe_is_written_in_kg_per_declared_unit_not_normalised() -> N
     assert text.startswith("milk: 9 kg; ")
     text, _ = derived_composition("Gouda cheese", "Semi-hard cheese made from cow milk", 0.2)  # 200 g wedge
     assert text.startswith("milk: 1.8 kg; ")
-    # no mass of the declared unit: shares as before (milk 9 of 9.0343 kg)
+    # no mass of the declared unit: shares of the product without its pack (milk 9 of 9.0243 kg; the family's
+    # 0.01 kg polyethylene film is the pack, written on top as "polyethylene (packaging)")
     text, _ = derived_composition("Gouda cheese", "Semi-hard cheese made from cow milk", None)
-    assert text.startswith("milk: 99.62%; ")
+    assert text.startswith("milk: 99.73%; ") and "polyethylene (packaging): 0.11%" in text
 
 
 def test_a_family_that_is_no_yield_recipe_keeps_normalised_shares() -> None:

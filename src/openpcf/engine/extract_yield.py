@@ -32,6 +32,10 @@ Values (all ``recalled``, general literature figures, not read while writing):
   about 11 kg oranges per kg (juice yield about 0.5 kg per kg fruit).
 - apple juice concentrate 6.4 kg juice per kg (70 °Brix from about 11 °Brix) and about 8.5 kg apples per
   kg (juice yield about 0.75 kg per kg fruit).
+- a juice reconstituted from concentrate ("orange juice from concentrate", "reconstituted apple juice") is not
+  the concentrate (nor is one "not from concentrate"): it is concentrate diluted back with water to single strength, so the concentrate yields do
+  not apply; the fruit per kg of single-strength juice is the juice yield alone, about 2.0 kg oranges (juice
+  yield about 0.5) and about 1.33 kg apples (about 0.75) per kg (the same recalled figures as above).
 - tomato paste (double concentrate, 28-30 °Brix from about 5 °Brix): 5.5 kg tomatoes per kg (the offline
   tomato-paste family reads it from here).
 - strained ("Greek", "Greek-style") yoghurt 3.0 kg milk per kg: milk protein of about 3.3 % concentrated to
@@ -42,6 +46,7 @@ Values (all ``recalled``, general literature figures, not read while writing):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from openpcf.vocabulary.names import lemma_words
@@ -70,6 +75,11 @@ EXTRACT_YIELDS: tuple[ExtractYield, ...] = (
                  "70 °Brix concentrate from about 11 °Brix juice (recalled)"),
     ExtractYield(("apple", "concentrate"), ("apple",), 8.5,
                  "6.4 kg juice per kg concentrate at about 0.75 kg juice per kg apples (recalled)"),
+    # single-strength juice (reconstituted from concentrate or not): only the juice yield of the fruit
+    ExtractYield(("orange", "juice"), ("orange",), 2.0,
+                 "single-strength juice at about 0.5 kg juice per kg oranges (recalled)"),
+    ExtractYield(("apple", "juice"), ("apple",), 1.33,
+                 "single-strength juice at about 0.75 kg juice per kg apples (recalled)"),
     ExtractYield(("tomato", "paste"), ("tomato",), 5.5,
                  "double concentrate, about 28-30 °Brix from about 5 °Brix tomatoes (recalled)"),
     ExtractYield(("tomato", "concentrate"), ("tomato",), 5.5,
@@ -96,14 +106,28 @@ def extract_yield(product_name: str, line_name: str) -> ExtractYield | None:
     line = [w for w in lemma_words(line_name) if w not in _RAW_WORDS]
     if not line:
         return None
+    single_strength = is_single_strength(product_name)
     for entry in EXTRACT_YIELDS:
         if not set(entry.product_words) <= product:
             continue
+        if single_strength and "concentrate" in entry.product_words:
+            continue  # "orange juice from concentrate" (or "not from concentrate") is juice, not the concentrate
         # the line is the raw ingredient: exactly its words (a line naming the product's own extract words,
         # "olive oil" or "milk powder", is the product itself and is taken as given)
         if set(line) == set(entry.ingredient_words):
             return entry
     return None
+
+
+#: A juice at single strength named with the word "concentrate": made back from it ("from concentrate",
+#: "reconstituted") or said not to be ("not from concentrate", "NFC").
+_SINGLE_STRENGTH = re.compile(r"\b(from|of) (fruit |juice )?concentrates?\b|\breconstituted\b|\bnfc\b", re.I)
+
+
+def is_single_strength(product_name: str) -> bool:
+    """True for a juice at single strength whose name says "concentrate" ("Orange juice from concentrate",
+    "Reconstituted apple juice", "Orange juice, not from concentrate"): juice, not the concentrate itself."""
+    return bool(_SINGLE_STRENGTH.search(product_name))
 
 
 def factor_is_extract(entry: ExtractYield, factor_name: str) -> bool:

@@ -176,9 +176,12 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "of latent heat (2.26 MJ per kg) plus the sensible heat of slices and oil; at a fryer and heat-exchanger "
             "efficiency of about 0.65 that is about 9 MJ of gas per kg of crisps (mass and energy balance from "
             "textbook values; engineering estimate). About 0.5 kWh per kg for peeling, slicing, washing, oil "
-            "circulation, seasoning and packing (assumption). The potatoes and the oil are listed inputs; a par-fried "
-            "frozen product (French fries) evaporates far less and keeps the general food default. A further step: "
-            "a raw-potato or oil factor covers none of it. Estimate.",
+            "circulation, seasoning and packing (assumption). The potatoes and the oil are listed inputs. Par-fried "
+            "frozen potato products (French fries, wedges, hash browns, croquettes) take the same class: they fry "
+            "out less water (about 2 kg of potatoes per kg of fries) but add blanching, pre-drying and blast "
+            "freezing, about 0.5-0.7 kWh and 6-10 MJ of gas per kg in all (order of magnitude of potato-processing "
+            "energy benchmarks; recalled), so the crisps figures stand for both. A further step: a raw-potato or "
+            "oil factor covers none of it. Estimate.",
         ),
         EnergyDefault(
             "tofu_making", "Tofu from dry soybeans (soaking, wet grinding, cooking the slurry, separating okara, "
@@ -298,6 +301,20 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "Oxide, JRC 2013, grinding section; recalled). Kiln fuel and the calcination CO2 are inside the clinker "
             "factor; drying of wet slag is not included. Estimate.",
             spread=1.5,
+        ),
+        EnergyDefault(
+            "wood_fibre_boards", "Wood-fibre insulation boards, dry or wet process (defibration, drying, forming, "
+            "binding or pressing)", 0.5, 3.0,
+            "Wood chips are steamed and defibrated in a refiner (about 150-250 kWh of electricity per tonne of fibre, "
+            "recalled order of magnitude for thermo-mechanical refining), then dried: in the dry process the fibres "
+            "from about 50 % to about 10 % moisture (about 0.8 kg of water per kg of board, some 1.8 MJ of latent "
+            "heat, about 2.5-3 MJ of heat at a dryer efficiency of 0.6-0.7), bound with PMDI and cured in a "
+            "steam-air press; in the wet process a fibre slurry is formed and dewatered and the boards are dried in "
+            "a multi-deck dryer (more heat per kg, often partly from the mill's own biomass). About 0.5 kWh and 3 MJ "
+            "of fossil heat per kg of board (mass and energy balance from textbook values; engineering estimate, "
+            "recalled; wood-fibre insulation EPDs under EN 15804 report fossil GWP of a few tenths of a kg CO2e "
+            "per kg, recalled). The wood, binder and wax are listed inputs. Estimate.",
+            spread=2.0,
         ),
         EnergyDefault(
             "wood_panels", "Wood-based panels pressed from chips, fibres or strands (particleboard, MDF, OSB)", 0.25, 1.0,
@@ -581,7 +598,11 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("brewing", r"\b(beers?|lagers?|pale ales?|brown ales?|stouts?|pilsners?|pilsener|pils|porters?|wheat beers?|"
                 r"bocks?|bitters? ale)\b"),
     ("frying", r"\b(crisps|potato chips|tortilla chips|corn chips|vegetable chips|plantain chips|kettle chips|"
-               r"fried snacks?|pork rinds|prawn crackers)\b"),
+               r"fried snacks?|pork rinds|prawn crackers|"
+               # par-fried frozen potato products (blanched, dried, par-fried, frozen)
+               r"(french|frozen|oven|straight[- ]cut|crinkle[- ]cut|steak|shoestring|thin|potato) fries|"
+               r"fries,? (frozen|par-?fried)|par-?fried (potato\w*|chips|fries|wedges)|frozen (potato )?chips|"
+               r"oven chips|potato wedges|hash ?browns?|potato croquettes?|r[öo]sti)\b"),
     ("tofu_making", r"\b(tofu|bean curd|beancurd)\b"),
     # (coconut milk for cooking is pressed coconut cream, canned: not a drink)
     ("sugar_confectionery", r"\b(sugar confectionery|sweets|candy|candies|gummy|gummies|gums|jelly (beans|babies|sweets)|"
@@ -631,6 +652,10 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("glass_melting", r"\b(container glass|glass (jars?|bottles?|containers?)|jars?|bottles?|flint glass|"
                       r"glass wool|mineral wool|stone wool|rock wool|glass fib(re|er) insulation)\b"),
     ("glass_products", r"\b(glass|glazing|windshield|windscreen|laminated|insulating glass)\b"),
+    ("wood_fibre_boards", r"\b(wood[- ]?fib(re|er) ?(insulation )?(boards?|panels?|slabs?|mats?|batts?|insulation)|"
+                          r"(soft|insulating|insulation) ?fib(re|er) ?boards?|fib(re|er) insulation boards?|"
+                          r"fib(re|er) ?boards? (insulation|insulating)|"
+                          r"(wet|dry)[- ]process (wood[- ]?)?fib(re|er) ?boards?)\b"),
     ("wood_panels", r"\b(particle ?boards?|chip ?boards?|mdf|hdf|fib(re|er) ?boards?|osb|oriented strand ?boards?|"
                     r"hardboards?|wood-based panels?)\b"),
     ("wood_products", r"\b(pallets?|wood(en)?|timber|lumber|plywood|furniture|joinery|parquet|mdf|chipboard|"
@@ -679,6 +704,8 @@ _CLASS_INPUTS: dict[str, str] = {
                        r"plasticiz\w*|crushed (stone|rock)|limestone filler|mortar|binder)\b",
     "wood_panels": r"\b(wood\w*|chips?|particles?|fib(re|er)s?|strands?|flakes?|sawdust|shavings|resins?|"
                    r"\w*formaldehyde|mdi|pmdi|wax|paraffin|binder)\b",
+    "wood_fibre_boards": r"\b(wood\w*|chips?|fib(re|er)s?|sawdust|shavings|\w*formaldehyde|mdi|pmdi|"
+                         r"polyurethane resin|wax|paraffin|binder|aluminium sulfate|aluminium sulphate|latex)\b",
     "wood_products": r"\b(wood\w*|timber|lumber|plywood|mdf|hdf|chipboard|particleboard|osb|beech|oak|pine|spruce|"
                      r"birch|fir|veneer|sawn|hardwood|softwood|glulam)\b",
     "metal_remelting": r"\b(aluminium|aluminum|steel|iron|copper|zinc|scrap|alloy\w*|ingots?|metal)\b",
@@ -906,7 +933,7 @@ def _infer_product_class(name: str, description: str | None,
 FURTHER_STEP_CLASSES = frozenset({"glass_products", "pcb_fabrication", "electronics_assembly", "food_canning", "baking",
                                   "machinery_assembly", "autoclaved_curing", "regenerated_cellulose", "footwear",
                                   "frying", "tofu_making", "plant_drink", "solid_wood_furniture",
-                                  "sugar_confectionery"})
+                                  "sugar_confectionery", "wood_fibre_boards"})
 
 
 #: Formed metal products a factor can be *for* (not only the metal they are made of). When the product's name

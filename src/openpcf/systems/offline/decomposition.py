@@ -364,7 +364,8 @@ def bill_of_materials(
         used.add(m.material.name)
         if family is not None and _covered(m.material, components):
             continue
-        if m.text.lower() in itself or _inside_required_phrase(m, family, name):
+        if (m.text.lower() in itself or _inside_required_phrase(m, family, name)
+                or _names_appliance(m, name + " \n " + (description or ""))):
             # "starch" in a starch glue; "concrete" inside "aerated concrete" in the name: the product itself
             product_words.append(m.text)
             continue
@@ -398,6 +399,7 @@ def bill_of_materials(
     other_pack = [n for n in _pack_named_otherwise(components, mentions, name + " \n " + (description or ""))
                   if n not in dropped_packaging]
     components = [c for c in components if c.name not in dropped_packaging and c.name not in other_pack]
+    packs = _pack_components(components, family, mentions, name, description)
     components = _apply_written_shares(components, explicit)
     components = _recycled_route(components, mentions)
     components.sort(key=lambda c: (-c.share, c.rank))
@@ -414,6 +416,7 @@ def bill_of_materials(
         "left_out_as_negated": left_out,
         "left_out_as_unpackaged": dropped_packaging,
         "left_out_as_other_pack": other_pack,
+        "pack_components": [c.name for c in components if c.name in packs or c.name.removeprefix("recycled ") in packs],
         "contents_not_inputs": {k: v for k, v in contents.items()},
         "mentions_naming_the_product": product_words,
         "mentions_of_contents": held,
@@ -518,19 +521,79 @@ def _inside_required_phrase(m: Mention, family: ProductFamily | None, name: str)
                for word in family.requires for hit in word_pattern(word).finditer(name))
 
 
+#: Appliances and tools named by a metal's word: "steam iron", "curling iron", "soldering iron", "waffle iron" are
+#: the appliance (an iron for pressing, curling or soldering), never cast or pig iron as an input.
+APPLIANCE_NAMED_AS_METAL = re.compile(
+    r"\b(steam|clothes|travel|flat|curling|soldering|waffle|hair|styling|steam generator|electric|cordless|"
+    r"dry|laundry|ironing)\s+irons?\b", re.IGNORECASE)
+
+
+def _names_appliance(m: Mention, text: str) -> bool:
+    """True for a metal's word that names an appliance in the name or description ("iron" in "Steam iron",
+    "a cordless clothes iron"): the appliance, not the metal."""
+    end = m.position + len(m.text)
+    return any(hit.start() <= m.position and end <= hit.end() for hit in APPLIANCE_NAMED_AS_METAL.finditer(text))
+
+
 def _pack_named_otherwise(components: list[Component], mentions: list[Mention], text: str) -> list[str]:
     """Family pack components (those covering 'packaging': the beer family's glass bottle) of another material
     than the pack the text names ("lager in an aluminium can", "olive oil in a PET bottle"): the product is in
     the pack it says, which is then the named material's mention."""
-    said: set[str] = set()
-    for phrase in _PACK_PHRASE.finditer(text):
-        said |= {m.material.name for m in mentions if phrase.start() <= m.position < phrase.end()
-                 and _MATERIAL_FAMILY.get(m.material.name.lower()) in ("metal", "polymer", "glass", "packaging")}
+    said = _pack_said(mentions, text)
     if not said:
         return []
     said_words = set().union(*(_tokens(n) for n in said))
     return [c.name for c in components if "packaging" in c.covers and c.source.startswith("typical bill")
             and not _tokens(c.name) & said_words and c is not components[0]]
+
+
+#: A stopper is a pack, whatever it is made of (cork in a wine recipe).
+_CLOSURE_MATERIALS = frozenset({"cork"})
+#: kg per kg of product from which a food component makes a family's recipe a packed food, and from which water
+#: makes it a drink or a liquid sold in a pack (a water-bound building product such as aerated concrete, 0.3 kg
+#: of water, is not: its aluminium powder is an input).
+_FOOD_RECIPE_SHARE = 0.1
+_LIQUID_RECIPE_SHARE = 0.5
+
+
+def _packed_food_family(family: ProductFamily | None) -> bool:
+    """True for a family whose recipe is a food or a liquid sold in a pack (a food at 0.1 kg/kg or more: wine,
+    honey, coffee; or water at 0.5 kg/kg or more: a lager, bottled water), not a packaging product whose recipe
+    holds a little starch (corrugated board) nor a water-bound solid."""
+    if family is None or family.main_family in _PACK_MAINS:
+        return False
+    if any(fc.share >= _FOOD_RECIPE_SHARE and _MATERIAL_FAMILY.get(fc.name.lower()) == "mineral"
+           for fc in family.components):
+        return False  # a bound solid (plasterboard's gypsum, linoleum's chalk): its paper or cork is an input
+    return any((fc.name == "water" and fc.share >= _LIQUID_RECIPE_SHARE)
+               or (fc.share >= _FOOD_RECIPE_SHARE and _MATERIAL_FAMILY.get(fc.name.lower()) in _FOOD_FAMILIES)
+               for fc in family.components)
+
+
+def _pack_components(components: list[Component], family: ProductFamily | None, mentions: list[Mention],
+                     name: str, description: str | None) -> set[str]:
+    """Names of the components that are the product's sales pack, not the product: in a packed food or drink
+    family, its template's packaging materials (the bottled-water family's PET, a wine's glass, cork and
+    label paper); in any product that is not itself a container, a pack material the text names in a pack
+    phrase ("in an aluminium can"). The engine reads them with the role ``packaging`` (on top of one declared
+    unit of product, outside its process energy), so it adds no implied container of its own."""
+    packs: set[str] = set()
+    if _packed_food_family(family):
+        packs |= {c.name for c in components if c.source.startswith("typical bill")
+                  and (c.name.lower() in _PACKAGING_MATERIALS | _CLOSURE_MATERIALS or "packaging" in c.covers)}
+    if not is_container(name, family):
+        said = _pack_said(mentions, name + " \n " + (description or ""))
+        packs |= {c.name for c in components if c.name in said and c.source.startswith("named in the")}
+    return packs
+
+
+def _pack_said(mentions: list[Mention], text: str) -> set[str]:
+    """Pack materials named inside a pack phrase of the text ("in an aluminium can" → aluminium)."""
+    said: set[str] = set()
+    for phrase in _PACK_PHRASE.finditer(text):
+        said |= {m.material.name for m in mentions if phrase.start() <= m.position < phrase.end()
+                 and _MATERIAL_FAMILY.get(m.material.name.lower()) in ("metal", "polymer", "glass", "packaging")}
+    return said
 
 
 def _is_packaging(c: Component, components: list[Component]) -> bool:

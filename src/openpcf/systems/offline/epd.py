@@ -42,10 +42,13 @@ CATEGORY_PRIORS: dict[str, float] = {
 DEFAULT_PRIOR = 2.5
 
 
-def composition_from_components(components: list[tuple[str, float]]) -> str:
-    """``[("steel", 0.6), ("zinc", 0.2)]`` → ``"steel: 75.0%; zinc: 25.0%"`` (shares normalised to 100%)."""
+def composition_from_components(components: list[tuple[str, float]], packs: frozenset[str] = frozenset()) -> str:
+    """``[("steel", 0.6), ("zinc", 0.2)]`` → ``"steel: 75.0%; zinc: 25.0%"`` (shares normalised to 100%).
+    Components named in ``packs`` are the sales pack: the product's other shares are normalised to 100 % and a
+    pack keeps its kg per kg of product on top (``[("water", 1.0), ("PET (packaging)", 0.03)]`` → water 100 %,
+    packaging 3 %)."""
     positive = [(n, s) for n, s in components if s > 0]
-    total = sum(s for _, s in positive)
+    total = sum(s for n, s in positive if n not in packs) or sum(s for _, s in positive)
     if total <= 0:
         return "; ".join(f"{n}: {100 / len(components):.1f}%" for n, _ in components) if components else ""
     return "; ".join(f"{component_label(n)}: {100 * s / total:.2f}%" for n, s in positive)
@@ -57,6 +60,12 @@ def component_label(name: str) -> str:
     cleaned = re.sub(r"[;:%]", " ", name)
     cleaned = re.sub(r"(?:\s+[\d.,]+)+\s*$", "", cleaned).strip()
     return cleaned or "product"
+
+
+def pack_label(material: str) -> str:
+    """``"glass"`` → ``"glass (packaging)"``: a component name the engine reads with the role packaging and looks
+    up as its material (the material first: "packaging (glass)" would be looked up as packaging in general)."""
+    return f"{component_label(material)} (packaging)"
 
 
 def derived_composition(
@@ -79,10 +88,15 @@ def derived_composition(
         # priced by its own cradle-to-gate route; a share written in the text for another input ("25 %
         # solution", "copper scrap 60 %") keeps the BOM, the product's own grade ("sulfuric acid 98 %") does not
         return f"{component_label(commodity)}: 100%", {**trace, "estimated_as": commodity}
-    priced = [(c.priced_as or c.name, c.share) for c in components]  # family pricing names (wood chips → wood residues)
+    packs = set(trace.get("pack_components") or ())
+    # family pricing names (wood chips → wood residues); a pack component as a pack name the engine reads as
+    # packaging ("glass (packaging)"): on top of the product, and no implied container added again
+    priced = [(pack_label(c.priced_as or c.name) if c.name in packs else c.priced_as or c.name, c.share)
+              for c in components]
     if trace.get("yield_recipe") and mass_kg:
         return composition_in_amounts([(n, s * mass_kg) for n, s in priced]), trace
-    return composition_from_components(priced), trace
+    return composition_from_components(priced, frozenset(pack_label(c.priced_as or c.name) for c in components
+                                                         if c.name in packs)), trace
 
 
 def typical_declared_mass(trace: dict[str, Any], declared_unit: str | None) -> float | None:
