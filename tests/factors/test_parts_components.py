@@ -179,3 +179,15 @@ def test_engine_and_cli_agree_on_the_part_names():
         assert direct is not None and chosen is not None, name
         assert chosen.factor.id == direct.factor.id, name
         assert direct.factor.id.startswith((E, M)), (name, direct.factor.id)
+
+
+def test_cork_by_any_role_is_natural_cork_not_paper():
+    """A cork stopper handed to the engine as a pack component ("cork (packaging)", the offline EPD path's label)
+    is cork, not the packaging average of paper and board; a crown cork stays the tinplate closure."""
+    cork = _match("cork stopper")
+    assert cork is not None and cork.factor.id == "openpcf-estimate:packaging:natural-cork"
+    for name in ("cork (packaging)", "natural cork packaging", "agglomerated cork"):
+        m = _match(name)
+        assert m is not None and m.factor.id == cork.factor.id, (name, m and m.factor.id)
+    crown = _match("crown cork")
+    assert crown is not None and crown.factor.id == "openpcf-estimate:metals:tinplate"
