@@ -618,13 +618,15 @@ def _precursors_of_named_material(lines: list[InputLine], source: FactorResolver
         masses[fid] = masses.get(fid, 0.0) + x.rate.value
     activity, match = choose_factor(interpret(without_defined_abbreviation(product_name)), source,
                                     geography=region.code if region else None)
-    if match is None or activity.method == "class":
-        return frozenset()
-    # the chosen factor, else one of the next two the name found (a plant dataset chosen before the recipe of
-    # the same material: "E-glass, at plant" before the E-glass fibre recipe)
+    if match is None or activity.method == "class" or match.factor.id in masses:
+        return frozenset()  # no factor of its own, or the product is listed as itself ("Methanol": methanol 100 %)
+    # the chosen factor, else one of the next two the name found that reads as the same material concept (a plant
+    # dataset chosen before the recipe of the same material: "E-glass, at plant" before the E-glass fibre recipe)
     library = open_library()
+    concept = read_name(product_name).concept
     ids = [a.factor_id or a.id for a in activity.alternatives[:3]]
-    candidates = [match.factor, *(f for f in (library.get(i) for i in ids if i and i != match.factor.id) if f is not None)][:3]
+    candidates = [match.factor, *(f for f in (library.get(i) for i in ids if i and i != match.factor.id) if f is not None
+                                  and concept is not None and read_name(f.name).concept == concept)][:3]
     named = next((f for f in candidates if priced_by_named_material(f, masses)), None)
     if named is None:
         return frozenset()

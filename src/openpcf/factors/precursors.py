@@ -25,6 +25,14 @@ MIN_PRECURSOR_SHARE = 0.9
 # per kg carbon fibre, about 1.3 kg of carbonate batch per kg glass fibre, scrap with its melt loss); a recipe
 # whose inputs add up to its own mass (a mortar, a paint, a copolymer) is a mixture, priced by its components
 MIN_PRECURSOR_KG = 1.05
+# yarns and fabrics made from fibres are the engine's textile stages (spinning, weaving, knitting, wet
+# processing with their own energy and losses): this rule leaves them to those stages
+TEXTILE_SEGMENTS = frozenset({"textile"})
+
+
+def _segment(factor_id: str) -> str:
+    parts = factor_id.split(":")
+    return parts[1] if len(parts) > 2 else ""
 
 
 def recipe_inputs(factor: Factor) -> dict[str, float]:
@@ -56,12 +64,13 @@ def precursor_share(material: Factor, line_factors: Mapping[str, float]) -> floa
 
 
 def priced_by_named_material(material: Factor, line_factors: Mapping[str, float]) -> bool:
-    """True when a product named as ``material`` (a recipe factor of a non-food material that converts its
-    precursors with a mass loss, :func:`is_conversion`) lists at least :data:`MIN_PRECURSOR_SHARE` of its mass as
+    """True when a product named as ``material`` (a recipe factor of a non-food, non-textile material that
+    converts its precursors with a mass loss, :func:`is_conversion`) lists at least :data:`MIN_PRECURSOR_SHARE` of its mass as
     ``material``'s precursors and does not list ``material`` itself:
     then its precursor lines are priced by ``material``'s own factor, which includes them and the conversion
     step between (no precursor is counted twice, no step left out)."""
-    if material.id in line_factors or material.category == "food" or not is_conversion(material):
+    if (material.id in line_factors or material.category == "food" or _segment(material.id) in TEXTILE_SEGMENTS
+            or not is_conversion(material)):
         return False
     return precursor_share(material, line_factors) >= MIN_PRECURSOR_SHARE
 
