@@ -593,6 +593,32 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
             line.activity = Activity(query=line.name)
 
 
+@lru_cache(maxsize=1)
+def _conversion_precursors() -> frozenset[str]:
+    """Ids of the open library's factors that are precursors of a conversion recipe (memoised: the shipped
+    library does not change in a process)."""
+    from openpcf.factors import open_library
+    from openpcf.factors.precursors import conversion_precursor_ids
+
+    return conversion_precursor_ids(open_library())
+
+
+@lru_cache(maxsize=1)
+def _conversion_recipes_by_concept() -> dict[str, tuple[Any, ...]]:
+    """The open library's conversion recipes (:func:`openpcf.factors.precursors.is_conversion`, non-food,
+    non-textile) by the material concept their name reads as (memoised)."""
+    from openpcf.factors import open_library
+    from openpcf.factors.precursors import TEXTILE_SEGMENTS, is_conversion
+
+    out: dict[str, list[Any]] = {}
+    for f in open_library():
+        if f.category != "food" and f.id.split(":")[1] not in TEXTILE_SEGMENTS and is_conversion(f):
+            concept = read_name(f.name).concept
+            if concept:
+                out.setdefault(concept, []).append(f)
+    return {k: tuple(v) for k, v in out.items()}
+
+
 def _precursors_of_named_material(lines: list[InputLine], source: FactorResolver, region: Region | None,
                                    product_name: str, product_mass: float | None, checks: list[Check]) -> frozenset[str]:
     """A product named as a material whose composition lists only that material's precursors ("Carbon fibre":
@@ -605,8 +631,7 @@ def _precursors_of_named_material(lines: list[InputLine], source: FactorResolver
     stand for (their share of the listed mass x ``product_mass``) over their listed mass, so a batch listed with
     its melting loss or a precursor listed at its yield (2 kg PAN per kg) is not priced twice. Returns the ids
     of the lines so priced."""
-    from openpcf.factors import open_library
-    from openpcf.factors.precursors import priced_by_named_material, recipe_inputs
+    from openpcf.factors.precursors import MIN_PRECURSOR_SHARE, priced_by_named_material, recipe_inputs
 
     leaves = [x for x in lines if not x.children and x.kind == "material" and x.role not in ("packaging", "remainder")
               and x.rate.unit == "kg" and x.rate.value > 0]
@@ -616,17 +641,16 @@ def _precursors_of_named_material(lines: list[InputLine], source: FactorResolver
     for x in leaves:
         fid = x.factor.id if x.factor is not None and (x.activity is None or x.activity.method != "class") else ""
         masses[fid] = masses.get(fid, 0.0) + x.rate.value
+    if sum(kg for fid, kg in masses.items() if fid in _conversion_precursors()) < MIN_PRECURSOR_SHARE * sum(masses.values()):
+        return frozenset()  # not mostly precursors of any conversion recipe: the product's name is not looked up
     activity, match = choose_factor(interpret(without_defined_abbreviation(product_name)), source,
                                     geography=region.code if region else None)
     if match is None or activity.method == "class" or match.factor.id in masses:
         return frozenset()  # no factor of its own, or the product is listed as itself ("Methanol": methanol 100 %)
-    # the chosen factor, else one of the next two the name found that reads as the same material concept (a plant
-    # dataset chosen before the recipe of the same material: "E-glass, at plant" before the E-glass fibre recipe)
-    library = open_library()
+    # the chosen factor, else a conversion recipe of the same material concept (a plant dataset is chosen for the
+    # name before the recipe of the same material: "E-glass, at plant" before the E-glass fibre recipe)
     concept = read_name(product_name).concept
-    ids = [a.factor_id or a.id for a in activity.alternatives[:3]]
-    candidates = [match.factor, *(f for f in (library.get(i) for i in ids if i and i != match.factor.id) if f is not None
-                                  and concept is not None and read_name(f.name).concept == concept)][:3]
+    candidates = [match.factor, *(_conversion_recipes_by_concept().get(concept, ()) if concept else ())]
     named = next((f for f in candidates if priced_by_named_material(f, masses)), None)
     if named is None:
         return frozenset()

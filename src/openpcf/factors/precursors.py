@@ -12,7 +12,7 @@ step. Pure functions; amounts in kg of input per kg of the material.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from openpcf.factors.record import Factor
 
@@ -79,3 +79,11 @@ def is_conversion(material: Factor) -> bool:
     """True when ``material`` is a recipe that turns more precursor mass into one kg of itself
     (:data:`MIN_PRECURSOR_KG` or more): a conversion with a mass loss, not a mixture of its inputs."""
     return sum(recipe_inputs(material).values()) >= MIN_PRECURSOR_KG
+
+
+def conversion_precursor_ids(factors: Iterable[Factor]) -> frozenset[str]:
+    """Every factor id that is a precursor of some conversion recipe among ``factors`` that this rule may
+    restate (non-food, non-textile, :func:`is_conversion`): a composition whose mass is not mostly these needs
+    no lookup of the product's own name."""
+    return frozenset(fid for f in factors if f.category != "food" and _segment(f.id) not in TEXTILE_SEGMENTS
+                     and is_conversion(f) for fid in recipe_inputs(f))
