@@ -78,7 +78,7 @@ DESNZ_MATERIAL_ALIASES: dict[str, tuple[str, ...]] = {
                                                        "aluminium, primary", "aluminium ingot"),
     "Metal: mixed cans": ("metal cans", "mixed metal cans"),
     "Metal: scrap metal": ("scrap metal, primary",),
-    "Metal: steel cans": ("steel", "steel can", "tinplate", "steel sheet", "steel, primary", "low-alloy steel",
+    "Metal: steel cans": ("steel", "steel can", "steel sheet", "steel, primary", "low-alloy steel",
                           "carbon steel"),
     "Plastics: average plastics": ("plastic", "plastics", "plastic material", "polymer", "polymers",
                                    "plastic, unspecified", "plastic granulate"),

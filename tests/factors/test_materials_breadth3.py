@@ -250,10 +250,12 @@ def test_a_use_followed_by_grade_is_not_the_material():
 
 
 def test_a_salt_or_hydrochloride_of_an_organic_is_not_table_salt_or_hydrochloric_acid():
-    # no open factor for EDTA or lysine: the flagged organic-chemical class, never sodium chloride or HCl
-    for name in ["EDTA tetrasodium salt", "tetrasodium EDTA", "L-lysine HCl", "lysine hydrochloride"]:
+    # EDTA and lysine have open recipes of their own since factors10 (before: the flagged organic-chemical
+    # class); never sodium chloride or HCl
+    for name, fid in [("EDTA tetrasodium salt", "chemicals:edta-tetrasodium"), ("tetrasodium EDTA", "chemicals:edta-tetrasodium"),
+                      ("L-lysine HCl", "feed:lysine-hcl"), ("lysine hydrochloride", "feed:lysine-hcl")]:
         m = _match(name)
-        assert m.method == "class" and m.factor.id == "openpcf-estimate:chemical:organic", (name, m.factor.id)
+        assert m.method != "class" and m.factor.id == "openpcf-estimate:" + fid, (name, m.factor.id)
 
 
 def test_bark_is_a_sawmill_by_product_and_pine_stays_timber():

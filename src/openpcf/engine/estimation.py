@@ -593,6 +593,94 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
             line.activity = Activity(query=line.name)
 
 
+@lru_cache(maxsize=1)
+def _conversion_precursors() -> frozenset[str]:
+    """Ids of the open library's factors that are precursors of a conversion recipe (memoised: the shipped
+    library does not change in a process)."""
+    from openpcf.factors import open_library
+    from openpcf.factors.precursors import conversion_precursor_ids
+
+    return conversion_precursor_ids(open_library())
+
+
+@lru_cache(maxsize=1)
+def _conversion_recipes_by_concept() -> dict[str, tuple[Any, ...]]:
+    """The open library's conversion recipes (:func:`openpcf.factors.precursors.is_conversion`, non-food,
+    non-textile) by the material concept their name reads as (memoised)."""
+    from openpcf.factors import open_library
+    from openpcf.factors.precursors import TEXTILE_SEGMENTS, is_conversion
+
+    out: dict[str, list[Any]] = {}
+    for f in open_library():
+        if f.category != "food" and f.id.split(":")[1] not in TEXTILE_SEGMENTS and is_conversion(f):
+            concept = read_name(f.name).concept
+            if concept:
+                out.setdefault(concept, []).append(f)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _precursors_of_named_material(lines: list[InputLine], source: FactorResolver, region: Region | None,
+                                   product_name: str, product_mass: float | None, checks: list[Check]) -> frozenset[str]:
+    """A product named as a material whose composition lists only that material's precursors ("Carbon fibre":
+    polyacrylonitrile precursor 100 %; "E-glass roving": sand, limestone, kaolin, colemanite) is made from them
+    by a conversion step (carbonisation, melting and fiberising) that the precursors' factors leave out. When
+    the product's own name finds a recipe factor whose inputs are at least 90 % of the listed material mass
+    (:func:`openpcf.factors.precursors.priced_by_named_material`), those lines are priced by the named
+    material's factor and marked covered: no class process energy and no furnace carbonate CO2 on top. The
+    factor is per kg of the named material: restated per kg of listed precursor by the product mass those lines
+    stand for (their share of the listed mass x ``product_mass``) over their listed mass, so a batch listed with
+    its melting loss or a precursor listed at its yield (2 kg PAN per kg) is not priced twice. Returns the ids
+    of the lines so priced."""
+    from openpcf.factors.precursors import MIN_PRECURSOR_SHARE, priced_by_named_material, recipe_inputs
+
+    leaves = [x for x in lines if not x.children and x.kind == "material" and x.role not in ("packaging", "remainder")
+              and x.rate.unit == "kg" and x.rate.value > 0]
+    if not leaves:
+        return frozenset()
+    masses: dict[str, float] = {}
+    for x in leaves:
+        fid = x.factor.id if x.factor is not None and (x.activity is None or x.activity.method != "class") else ""
+        masses[fid] = masses.get(fid, 0.0) + x.rate.value
+    if sum(kg for fid, kg in masses.items() if fid in _conversion_precursors()) < MIN_PRECURSOR_SHARE * sum(masses.values()):
+        return frozenset()  # not mostly precursors of any conversion recipe: the product's name is not looked up
+    activity, match = choose_factor(interpret(without_defined_abbreviation(product_name)), source,
+                                    geography=region.code if region else None)
+    if match is None or activity.method == "class" or match.factor.id in masses:
+        return frozenset()  # no factor of its own, or the product is listed as itself ("Methanol": methanol 100 %)
+    # the chosen factor, else a conversion recipe of the same material concept (a plant dataset is chosen for the
+    # name before the recipe of the same material: "E-glass, at plant" before the E-glass fibre recipe)
+    concept = read_name(product_name).concept
+    candidates = [match.factor, *(_conversion_recipes_by_concept().get(concept, ()) if concept else ())]
+    named = next((f for f in candidates if priced_by_named_material(f, masses)), None)
+    if named is None:
+        return frozenset()
+    if named.id != match.factor.id:
+        match = match.model_copy(update={"factor": named})
+    inputs = recipe_inputs(named)
+    listed = sum(masses.values())
+    precursor_kg = sum(kg for fid, kg in masses.items() if fid in inputs)
+    per_kg = (product_mass * precursor_kg / listed) / precursor_kg if product_mass else 1.0  # kg named material per kg listed
+    note = (f"a precursor of {named.name!r}, which the product is named as: priced by that material's own factor, "
+            "which includes its precursors and the conversion step between (no process energy on top)")
+    priced = []
+    for x in leaves:
+        if x.factor is None or x.factor.id == named.id or (x.activity is not None and x.activity.method == "class"):
+            continue
+        if x.factor.id not in inputs:
+            continue
+        x.factor = provenance(match, extra_note=f"priced as the named material: {x.name!r} is its precursor; "
+                              f"{per_kg:.4g} kg of it per kg listed")
+        x.factor = x.factor.model_copy(update={"value": named.value * per_kg})
+        x.activity = activity.model_copy(update={"query": x.name})
+        x.boundary = LineBoundary(conversion_energy="covered_by_factor", recycled_rule=None, reason=note)
+        x.notes.append(note)
+        priced.append(x.id)
+    checks.append(Check(code="precursor_composition", severity="info", passed=True,
+                        message=f"the composition lists the precursors of {named.name!r}: {len(priced)} line(s) priced by "
+                                "that material's own factor (its conversion step included)"))
+    return frozenset(priced)
+
+
 def _split_off_water(lines: list[InputLine], line: InputLine, keep: float, water: tuple[Activity, FactorMatch | None],
                      rate_note: str, water_note: str) -> None:
     """Keep ``keep`` (0–1) of ``line``'s mass on its own factor and move the rest to a water line of its own
@@ -1348,6 +1436,7 @@ def _estimate(product: ProductSpec, *, region: str | None, seed: int, source: Fa
     )
     _batch_yield(trace.inputs, cls, mass_kg, checks)
     _resolve_materials(trace.inputs, source, reg, product.name, cls)
+    from_precursors = _precursors_of_named_material(trace.inputs, source, reg, product.name, mass_kg, checks)
     _extract_yields(trace.inputs, product, checks)
     _water_lines(trace.inputs, source, reg, cls)
     further = _solid_wood_yield(trace.inputs, product, checks)
@@ -1355,13 +1444,13 @@ def _estimate(product: ProductSpec, *, region: str | None, seed: int, source: Fa
     _footwear_cutting_yield(trace.inputs, cls, checks)
     mass = declared_mass_kg(trace)
     plan, handled = _textile_plan(trace.inputs, product, cls)
-    covered = _boundary_decisions(trace.inputs, cls, handled, product_name=product.name, further=further)
+    covered = _boundary_decisions(trace.inputs, cls, handled | from_precursors, product_name=product.name, further=further)
     stage_lines = _textile_stage_lines(plan) + _greenhouse_lines(trace.inputs, product)
     feed = sum(x.rate.value for x in trace.leaves()
                if x.factor is not None and x.factor.id == CUT_OFF_FEEDSTOCK_ID and x.rate.unit == "kg")
     energy = _energy_lines(cls, user_energy, du, mass, source, reg, covered_share=covered, recycled_feed_kg=feed,
                            stage_lines=stage_lines, product_text=(product.name, product.description))
-    energy += _process_lines(trace.inputs, cls, 1)
+    energy += _process_lines([x for x in trace.inputs if x.id not in from_precursors], cls, 1)
     trace.energy = energy
     trace.checks = checks
     return finish(trace, seed=seed, runs=runs, in_place=True)  # the trace was built here: no copy of its lines
@@ -1372,7 +1461,7 @@ def finish(trace: Trace, *, seed: int = 0, runs: int = DEFAULT_RUNS, in_place: b
 
     Returns a new trace and leaves ``trace`` as it was; with ``in_place`` (a caller that owns ``trace`` and
     drops it) the lines of ``trace`` itself are written and it is returned."""
-    keep = [c for c in trace.checks if c.code in ("composition_sum", "region", "reconciliation", "recycled_content",
+    keep = [c for c in trace.checks if c.code in ("composition_sum", "region", "reconciliation", "recycled_content", "precursor_composition",
                                                   "declared_mass", "batch_yield", "extract_yield", "solid_wood_yield",
                                                   "metal_parts_yield", "footwear_cutting_yield")]
     out = require_finite(summarise_in_place(trace) if in_place else summarise(trace))
