@@ -276,3 +276,33 @@ def test_fifth_product_set_is_new_cited_products_across_nine_kinds():
         if "composition" in r:  # shares add up to 100 %
             shares = [float(part.split(":")[1].strip().rstrip("%")) for part in r["composition"].split(";")]
             assert math.isclose(sum(shares), 100.0), r["id"]
+
+
+def test_sixth_product_set_is_new_cited_products_across_nine_kinds():
+    rows = products_script.read_products(REF / "products6.jsonl")
+    earlier = [r for name in ("products.jsonl", "products2.jsonl", "products3.jsonl", "products4.jsonl",
+                              "products5.jsonl") for r in products_script.read_products(REF / name)]
+    assert len(rows) >= 50
+    assert len({r["id"] for r in rows}) == len(rows)
+    assert not {r["id"] for r in earlier} & {r["id"] for r in rows}
+    assert not {r["name"].lower() for r in earlier} & {r["name"].lower() for r in rows}
+    cats = [r["category"] for r in rows]
+    assert {"basic material", "building product", "packaging", "food", "textile", "furniture", "chemical",
+            "electronics", "household goods"} == set(cats)
+    assert all(5 <= cats.count(c) <= 6 for c in set(cats))  # about five or six of each kind
+    for r in rows:
+        assert 0 < r["low"] <= r["central"] <= r["high"], r["id"]
+        assert r["description"] and r["sources"], r["id"]
+        assert all(s["document"] and s["year"] and s["table"] and "recalled" in s for s in r["sources"]), r["id"]
+        assert r["recalled"] == all(s["recalled"] for s in r["sources"]), r["id"]
+        assert "ecoinvent" not in json.dumps(r).lower(), r["id"]  # no licensed databases
+        assert ("composition" in r) != ("bom" in r), r["id"]  # exactly one way to give the inputs
+        if r["declared_unit"] != "1 kg":
+            assert r["mass_kg"], r["id"]  # per item / m2: the mass of one unit, for --description-only too
+        if "bom" in r and r["mass_kg"]:  # the mass of one unit is the mass lines of its BOM
+            grams = {"g": 0.001, "kg": 1.0}
+            mass = sum(b["quantity"] * grams[b["unit"]] for b in r["bom"] if b["unit"] in grams)
+            assert math.isclose(mass, r["mass_kg"]), r["id"]
+        if "composition" in r:  # shares add up to 100 %
+            shares = [float(part.split(":")[1].strip().rstrip("%")) for part in r["composition"].split(";")]
+            assert math.isclose(sum(shares), 100.0), r["id"]
