@@ -17,6 +17,7 @@ SET = ROOT / "benchmarks" / "reference" / "triage_independent.jsonl"
 SET2 = ROOT / "benchmarks" / "reference" / "triage_independent2.jsonl"
 SET3 = ROOT / "benchmarks" / "reference" / "triage_independent3.jsonl"
 SET4 = ROOT / "benchmarks" / "reference" / "triage_independent4.jsonl"
+SET5 = ROOT / "benchmarks" / "reference" / "triage_independent5.jsonl"
 
 
 def _load(name: str):
@@ -151,6 +152,49 @@ def test_the_fourth_set_is_new_a_natural_mix_and_reasoned_row_by_row() -> None:
 def test_every_map_label_of_the_fourth_set_names_a_picklist_activity(dev_dir: Path) -> None:
     named, missing = _activities_of_map_labels(SET4, dev_dir)
     assert len(named) >= 100 and missing == []
+
+
+def test_the_fifth_set_is_new_balanced_shaped_like_pcfbench_and_reasoned_row_by_row() -> None:
+    rows = read_task(SET5, "triage")
+    assert len(rows) >= 150 and len({r.id for r in rows}) == len(rows)
+    names = [" ".join(r.input.market.name.lower().split()) for r in rows]
+    assert len(set(names)) == len(names)  # no market twice within the set
+    earlier = _market_names(SET) | _market_names(SET2) | _market_names(SET3) | _market_names(SET4)
+    assert not set(names) & earlier  # none of sets 1-4 again
+    # about half of each label, like the balanced PCFBench triage task
+    labels = Counter(bool(r.expected_output.should_map) for r in rows)
+    assert min(labels[True], labels[False]) >= 0.45 * len(rows)
+    for r in rows:
+        # the PCFBench shape: no context name, the root product in material_name
+        context = r.input.material_context_data
+        assert context.name is None and context.material_name and context.material_name.strip(), r.id
+        why = getattr(r.metadata, "why", "")
+        assert (
+            why.startswith("picklist: ") if r.expected_output.should_map else why and "picklist: " not in why
+        ), r.id
+    kinds = Counter(getattr(r.metadata, "kind", None) for r in rows)
+    plain = sum(
+        kinds[k]
+        for k in ("chemical", "polymer", "metal", "mineral", "agriculture", "food", "fibre", "textile")
+    )
+    hard = sum(kinds[k] for k in ("product", "assembly", "part", "formulation", "food product", "blend"))
+    assert plain > hard >= 40  # a natural BOM mix, not weighted to the hard classes
+    assert {"utility", "fuel", "packaging", "electronics", "building material", "paper", "service"} <= set(
+        kinds
+    )
+    # both labels occur among plain materials, made goods, packaging, electronics and services
+    group = {k: "plain" for k in ("chemical", "polymer", "metal", "food", "agriculture", "fibre", "textile")}
+    group |= {"formulation": "made", "food product": "made", "electronics": "made", "packaging": "made"}
+    group |= {"service": "service", "building material": "building"}
+    by_group = Counter((group.get(r.metadata.kind), bool(r.expected_output.should_map)) for r in rows)
+    assert all(
+        by_group[(g, label)] >= 2 for g in ("plain", "made", "service", "building") for label in (True, False)
+    )
+
+
+def test_every_map_label_of_the_fifth_set_names_a_picklist_activity(dev_dir: Path) -> None:
+    named, missing = _activities_of_map_labels(SET5, dev_dir)
+    assert len(named) >= 75 and missing == []
 
 
 def test_wilson_interval_of_eight_in_ten() -> None:
