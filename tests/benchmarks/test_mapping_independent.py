@@ -224,3 +224,58 @@ def test_every_answer_of_the_fourth_blind_set_is_a_picklist_activity(dev_dir: Pa
     )
     assert rows["CAS 141-78-6"]["expected_sha1"] == script.sha1("ethyl acetate")
     assert rows["CAS 141-78-6"]["expected_sha1"] != script.sha1("ethyl acetate ")
+
+
+#: the seventh (fifth blind) set: materials named in the compositions of products' EPDs and LCA studies,
+#: each with the product it belongs to as context, grouped by the product's sector
+BLIND5 = ROOT / "benchmarks" / "reference" / "mapping_independent_blind5.jsonl"
+BLIND5_GROUPS = {
+    "building",
+    "packaging",
+    "food",
+    "textiles",
+    "furniture",
+    "electronics",
+    "chemicals",
+    "cosmetics",
+    "machines",
+    "vehicles",
+}
+
+
+def test_the_fifth_blind_set_has_282_rows_in_ten_sectors_each_with_its_product() -> None:
+    rows = script.load_set(BLIND5)
+    assert len(rows) == 282
+    assert {r["group"] for r in rows} == BLIND5_GROUPS
+    for row in rows:
+        assert set(row) == {"group", "material_name", "description", "expected_sha1", "why"}
+        assert row["material_name"].strip() and row["description"].strip() and row["why"].strip()
+        assert re.fullmatch(r"[0-9a-f]{40}", row["expected_sha1"])
+    names = [r["material_name"] for r in rows]
+    assert len({_words(n) for n in names}) == len(names)  # no name twice, even with other numbers
+
+
+def test_no_name_of_the_fifth_blind_set_repeats_a_name_of_an_earlier_set() -> None:
+    earlier = [r["material_name"] for path in [*EARLIER_SETS, BLIND3, BLIND4] for r in script.load_set(path)]
+    earlier_exact = {n.strip().lower() for n in earlier}
+    earlier_words = {_words(n) for n in earlier if not n.startswith("CAS ")}
+    for row in script.load_set(BLIND5):
+        name = row["material_name"]
+        assert name.strip().lower() not in earlier_exact, name
+        assert _words(name) not in earlier_words, name
+
+
+def test_every_answer_of_the_fifth_blind_set_is_a_picklist_activity(dev_dir: Path) -> None:
+    labels = {
+        json.loads(line)["reference_product_name"]
+        for line in (dev_dir / "ecoinvent_picklist.jsonl").read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    }
+    hashes = {script.sha1(label) for label in labels}
+    missing = [r["material_name"] for r in script.load_set(BLIND5) if r["expected_sha1"] not in hashes]
+    assert not missing
+    # worked answers: Kalksandstein is a sand-lime brick; C45 is an unalloyed carbon steel, not a low-alloyed one
+    rows = {r["material_name"]: r for r in script.load_set(BLIND5)}
+    assert rows["Kalksandstein"]["expected_sha1"] == script.sha1("sand-lime brick")
+    assert rows["C45 carbon steel bar"]["expected_sha1"] == script.sha1("steel, unalloyed")
+    assert rows["C45 carbon steel bar"]["expected_sha1"] != script.sha1("steel, low-alloyed")
