@@ -191,3 +191,13 @@ def test_cork_by_any_role_is_natural_cork_not_paper():
         assert m is not None and m.factor.id == cork.factor.id, (name, m and m.factor.id)
     crown = _match("crown cork")
     assert crown is not None and crown.factor.id == "openpcf-estimate:metals:tinplate"
+
+
+def test_wood_residues_and_firewood_reach_wood_not_a_food_flour():
+    """'wood flour' (a filler in linoleum, plastics composites) is a sawmill residue, not soya flour; firewood is
+    roundwood logs (0.022 kg CO2e per kg green at the forest road), not nothing."""
+    assert_reaches(["wood flour", "wood meal", "sawdust", "wood shavings"], "literature:wood:wood-chips",
+                   _match("wood chips").factor.value)
+    assert_reaches(["firewood", "fuelwood", "split logs"], "literature:wood:roundwood", 0.022)
+    soya = _match("soya flour")
+    assert soya is not None and soya.factor.id != "literature:wood:wood-chips"
