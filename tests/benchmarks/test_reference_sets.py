@@ -250,17 +250,23 @@ def test_fourth_product_set_is_new_cited_products_across_categories():
             assert math.isclose(sum(b["quantity"] * grams[b["unit"]] for b in r["bom"]), r["mass_kg"]), r["id"]
 
 
-def test_fifth_product_set_is_new_cited_products_across_nine_kinds():
-    rows = products_script.read_products(REF / "products5.jsonl")
-    earlier = [r for name in ("products.jsonl", "products2.jsonl", "products3.jsonl", "products4.jsonl")
-               for r in products_script.read_products(REF / name)]
-    assert len(rows) >= 45
+NINE_KINDS = {"basic material", "building product", "packaging", "food", "textile", "furniture", "chemical",
+              "electronics", "household goods"}
+
+
+def assert_new_cited_set(name: str, earlier_names: tuple[str, ...], min_rows: int) -> list[dict]:
+    """A later product set: at least ``min_rows`` products, none repeating an id or a name of the earlier sets,
+    five or six of each of the nine kinds, each with a published range around its central value, dated sources
+    marked recalled or read, no licensed database, the mass of one unit where the declared unit is not 1 kg
+    (its BOM's mass lines add up to it) and composition shares adding up to 100 %."""
+    rows = products_script.read_products(REF / name)
+    earlier = [r for e in earlier_names for r in products_script.read_products(REF / e)]
+    assert len(rows) >= min_rows
     assert len({r["id"] for r in rows}) == len(rows)
     assert not {r["id"] for r in earlier} & {r["id"] for r in rows}
     assert not {r["name"].lower() for r in earlier} & {r["name"].lower() for r in rows}
     cats = [r["category"] for r in rows]
-    assert {"basic material", "building product", "packaging", "food", "textile", "furniture", "chemical",
-            "electronics", "household goods"} == set(cats)
+    assert set(cats) == NINE_KINDS
     assert all(5 <= cats.count(c) <= 6 for c in set(cats))  # about five or six of each kind
     for r in rows:
         assert 0 < r["low"] <= r["central"] <= r["high"], r["id"]
@@ -276,33 +282,18 @@ def test_fifth_product_set_is_new_cited_products_across_nine_kinds():
         if "composition" in r:  # shares add up to 100 %
             shares = [float(part.split(":")[1].strip().rstrip("%")) for part in r["composition"].split(";")]
             assert math.isclose(sum(shares), 100.0), r["id"]
+    return rows
+
+
+def test_fifth_product_set_is_new_cited_products_across_nine_kinds():
+    assert_new_cited_set("products5.jsonl", ("products.jsonl", "products2.jsonl", "products3.jsonl",
+                                             "products4.jsonl"), 45)
 
 
 def test_sixth_product_set_is_new_cited_products_across_nine_kinds():
-    rows = products_script.read_products(REF / "products6.jsonl")
-    earlier = [r for name in ("products.jsonl", "products2.jsonl", "products3.jsonl", "products4.jsonl",
-                              "products5.jsonl") for r in products_script.read_products(REF / name)]
-    assert len(rows) >= 50
-    assert len({r["id"] for r in rows}) == len(rows)
-    assert not {r["id"] for r in earlier} & {r["id"] for r in rows}
-    assert not {r["name"].lower() for r in earlier} & {r["name"].lower() for r in rows}
-    cats = [r["category"] for r in rows]
-    assert {"basic material", "building product", "packaging", "food", "textile", "furniture", "chemical",
-            "electronics", "household goods"} == set(cats)
-    assert all(5 <= cats.count(c) <= 6 for c in set(cats))  # about five or six of each kind
-    for r in rows:
-        assert 0 < r["low"] <= r["central"] <= r["high"], r["id"]
-        assert r["description"] and r["sources"], r["id"]
-        assert all(s["document"] and s["year"] and s["table"] and "recalled" in s for s in r["sources"]), r["id"]
-        assert r["recalled"] == all(s["recalled"] for s in r["sources"]), r["id"]
-        assert "ecoinvent" not in json.dumps(r).lower(), r["id"]  # no licensed databases
-        assert ("composition" in r) != ("bom" in r), r["id"]  # exactly one way to give the inputs
-        if r["declared_unit"] != "1 kg":
-            assert r["mass_kg"], r["id"]  # per item / m2: the mass of one unit, for --description-only too
-        if "bom" in r and r["mass_kg"]:  # the mass of one unit is the mass lines of its BOM
-            grams = {"g": 0.001, "kg": 1.0}
-            mass = sum(b["quantity"] * grams[b["unit"]] for b in r["bom"] if b["unit"] in grams)
-            assert math.isclose(mass, r["mass_kg"]), r["id"]
-        if "composition" in r:  # shares add up to 100 %
-            shares = [float(part.split(":")[1].strip().rstrip("%")) for part in r["composition"].split(";")]
-            assert math.isclose(sum(shares), 100.0), r["id"]
+    rows = assert_new_cited_set("products6.jsonl", ("products.jsonl", "products2.jsonl", "products3.jsonl",
+                                                    "products4.jsonl", "products5.jsonl"), 50)
+    for r in rows:  # set 6 also gives every product a description, every source its table or page, and inputs one way
+        assert r["description"], r["id"]
+        assert all(s["table"] for s in r["sources"]), r["id"]
+        assert ("composition" in r) != ("bom" in r), r["id"]
