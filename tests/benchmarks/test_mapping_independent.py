@@ -81,13 +81,18 @@ def test_sha1_is_of_the_utf8_string_as_written() -> None:
     assert script.sha1("cement, Portland") != script.sha1("cement, portland")
 
 
-def test_every_expected_answer_is_a_picklist_activity(dev_dir: Path) -> None:
+def _picklist_hashes(dev_dir: Path) -> set[str]:
+    """The SHA-1 of every picklist activity's reference product name (the answer hashes a set may hold)."""
     labels = {
         json.loads(line)["reference_product_name"]
         for line in (dev_dir / "ecoinvent_picklist.jsonl").read_text(encoding="utf-8").splitlines()
         if line.strip()
     }
-    hashes = {script.sha1(label) for label in labels}
+    return {script.sha1(label) for label in labels}
+
+
+def test_every_expected_answer_is_a_picklist_activity(dev_dir: Path) -> None:
+    hashes = _picklist_hashes(dev_dir)
     for path in SETS:
         missing = [r["material_name"] for r in script.load_set(path) if r["expected_sha1"] not in hashes]
         assert not missing, f"{path.name}: answers not in the picklist for {missing}"
@@ -114,6 +119,20 @@ def _words(name: str) -> frozenset[str]:
     return frozenset(re.findall(r"[^\W\d_]+", name.lower()))
 
 
+def _assert_no_earlier_name(path: Path, earlier_paths: list[Path], *, words_of_cas_names: bool = False) -> None:
+    """No name of the set at ``path`` repeats a name of the earlier sets, exactly or by its words (numbers and
+    case ignored). CAS numbers differ only in digits, so they are compared exactly unless ``words_of_cas_names``
+    (a set with no CAS name of its own compares every name by its words)."""
+    earlier = [r["material_name"] for e in earlier_paths for r in script.load_set(e)]
+    earlier_exact = {n.strip().lower() for n in earlier}
+    earlier_words = {_words(n) for n in earlier if not n.startswith("CAS ")}
+    for row in script.load_set(path):
+        name = row["material_name"]
+        assert name.strip().lower() not in earlier_exact, name
+        if words_of_cas_names or not name.startswith("CAS "):
+            assert _words(name) not in earlier_words, name
+
+
 def test_the_third_blind_set_has_235_rows_in_nine_industries_with_a_hash_and_a_reason() -> None:
     rows = script.load_set(BLIND3)
     assert len(rows) == 235
@@ -128,15 +147,7 @@ def test_the_third_blind_set_has_235_rows_in_nine_industries_with_a_hash_and_a_r
 
 
 def test_no_name_of_the_third_blind_set_repeats_a_name_of_an_earlier_set() -> None:
-    earlier = [r["material_name"] for path in EARLIER_SETS for r in script.load_set(path)]
-    earlier_exact = {n.strip().lower() for n in earlier}
-    # CAS numbers differ only in digits; they are compared exactly, every other name by its words
-    earlier_words = {_words(n) for n in earlier if not n.startswith("CAS ")}
-    for row in script.load_set(BLIND3):
-        name = row["material_name"]
-        assert name.strip().lower() not in earlier_exact, name
-        if not name.startswith("CAS "):
-            assert _words(name) not in earlier_words, name
+    _assert_no_earlier_name(BLIND3, EARLIER_SETS)
 
 
 def test_words_ignore_numbers_and_case() -> None:
@@ -146,12 +157,7 @@ def test_words_ignore_numbers_and_case() -> None:
 
 
 def test_every_answer_of_the_third_blind_set_is_a_picklist_activity(dev_dir: Path) -> None:
-    labels = {
-        json.loads(line)["reference_product_name"]
-        for line in (dev_dir / "ecoinvent_picklist.jsonl").read_text(encoding="utf-8").splitlines()
-        if line.strip()
-    }
-    hashes = {script.sha1(label) for label in labels}
+    hashes = _picklist_hashes(dev_dir)
     missing = [r["material_name"] for r in script.load_set(BLIND3) if r["expected_sha1"] not in hashes]
     assert not missing
     # a worked answer: the quark line is the fresh unripened cheese
@@ -198,23 +204,11 @@ def test_the_fourth_blind_set_has_335_rows_in_twelve_groups_with_a_hash_and_a_re
 
 
 def test_no_name_of_the_fourth_blind_set_repeats_a_name_of_an_earlier_set() -> None:
-    earlier = [r["material_name"] for path in [*EARLIER_SETS, BLIND3] for r in script.load_set(path)]
-    earlier_exact = {n.strip().lower() for n in earlier}
-    earlier_words = {_words(n) for n in earlier if not n.startswith("CAS ")}
-    for row in script.load_set(BLIND4):
-        name = row["material_name"]
-        assert name.strip().lower() not in earlier_exact, name
-        if not name.startswith("CAS "):
-            assert _words(name) not in earlier_words, name
+    _assert_no_earlier_name(BLIND4, [*EARLIER_SETS, BLIND3])
 
 
 def test_every_answer_of_the_fourth_blind_set_is_a_picklist_activity(dev_dir: Path) -> None:
-    labels = {
-        json.loads(line)["reference_product_name"]
-        for line in (dev_dir / "ecoinvent_picklist.jsonl").read_text(encoding="utf-8").splitlines()
-        if line.strip()
-    }
-    hashes = {script.sha1(label) for label in labels}
+    hashes = _picklist_hashes(dev_dir)
     missing = [r["material_name"] for r in script.load_set(BLIND4) if r["expected_sha1"] not in hashes]
     assert not missing
     # worked answers: aircrete is autoclaved aerated concrete; CAS 141-78-6 is ethyl acetate
@@ -256,22 +250,11 @@ def test_the_fifth_blind_set_has_282_rows_in_ten_sectors_each_with_its_product()
 
 
 def test_no_name_of_the_fifth_blind_set_repeats_a_name_of_an_earlier_set() -> None:
-    earlier = [r["material_name"] for path in [*EARLIER_SETS, BLIND3, BLIND4] for r in script.load_set(path)]
-    earlier_exact = {n.strip().lower() for n in earlier}
-    earlier_words = {_words(n) for n in earlier if not n.startswith("CAS ")}
-    for row in script.load_set(BLIND5):
-        name = row["material_name"]
-        assert name.strip().lower() not in earlier_exact, name
-        assert _words(name) not in earlier_words, name
+    _assert_no_earlier_name(BLIND5, [*EARLIER_SETS, BLIND3, BLIND4], words_of_cas_names=True)
 
 
 def test_every_answer_of_the_fifth_blind_set_is_a_picklist_activity(dev_dir: Path) -> None:
-    labels = {
-        json.loads(line)["reference_product_name"]
-        for line in (dev_dir / "ecoinvent_picklist.jsonl").read_text(encoding="utf-8").splitlines()
-        if line.strip()
-    }
-    hashes = {script.sha1(label) for label in labels}
+    hashes = _picklist_hashes(dev_dir)
     missing = [r["material_name"] for r in script.load_set(BLIND5) if r["expected_sha1"] not in hashes]
     assert not missing
     # worked answers: Kalksandstein is a sand-lime brick; C45 is an unalloyed carbon steel, not a low-alloyed one
