@@ -77,10 +77,40 @@ def _assert_both_labels_and_reasoned(rows) -> None:
     assert labels[True] >= 40 and labels[False] >= 40
     for r in rows:
         assert r.input.material_context_data.name and r.input.material_context_data.material_name, r.id
-        why = getattr(r.metadata, "why", "")
-        assert (
-            why.startswith("picklist: ") if r.expected_output.should_map else why and "picklist: " not in why
-        ), r.id
+        _assert_reasoned(r)
+
+
+def _assert_reasoned(r) -> None:
+    """A map label names the picklist activity that stands for the market; a decompose label says why there is
+    none."""
+    why = getattr(r.metadata, "why", "")
+    assert (
+        why.startswith("picklist: ") if r.expected_output.should_map else why and "picklist: " not in why
+    ), r.id
+
+
+def _assert_new_markets(rows, earlier: tuple[Path, ...]) -> None:
+    """Each row once (by id and by market name, case and spacing ignored), and no market of the earlier sets."""
+    assert len({r.id for r in rows}) == len(rows)
+    names = [" ".join(r.input.market.name.lower().split()) for r in rows]
+    assert len(set(names)) == len(names)  # no market twice within the set
+    assert not set(names) & set().union(*(_market_names(p) for p in earlier))  # none of the earlier sets again
+
+
+def _assert_natural_mix(rows, *, min_hard: int) -> None:
+    """A natural BOM mix: plain materials outnumber the hard classes (at least ``min_hard`` of them), and every
+    broad kind is present."""
+    kinds = Counter(getattr(r.metadata, "kind", None) for r in rows)
+    plain = sum(
+        kinds[k]
+        for k in ("chemical", "polymer", "metal", "mineral", "agriculture", "food", "fibre", "textile")
+    )
+    hard = sum(kinds[k] for k in ("product", "assembly", "part", "formulation", "food product", "blend"))
+    assert plain > hard >= min_hard
+    assert {"utility", "fuel", "packaging", "electronics", "building material", "paper", "service"} <= set(
+        kinds
+    )
+
 
 def _market_names(path: Path) -> set[str]:
     return {" ".join(r.input.market.name.lower().split()) for r in read_task(path, "triage")}
@@ -88,22 +118,10 @@ def _market_names(path: Path) -> set[str]:
 
 def test_the_third_set_is_new_a_natural_mix_and_reasoned_row_by_row() -> None:
     rows = read_task(SET3, "triage")
-    assert len(rows) >= 100 and len({r.id for r in rows}) == len(rows)
-    names = [" ".join(r.input.market.name.lower().split()) for r in rows]
-    assert len(set(names)) == len(names)  # no market twice within the set
-    assert not set(names) & (_market_names(SET) | _market_names(SET2))  # none of sets 1-2 again
+    assert len(rows) >= 100
+    _assert_new_markets(rows, (SET, SET2))
     _assert_both_labels_and_reasoned(rows)
-    kinds = Counter(getattr(r.metadata, "kind", None) for r in rows)
-    # a natural BOM mix: plain materials outnumber the hard classes, and every broad kind is present
-    plain = sum(
-        kinds[k]
-        for k in ("chemical", "polymer", "metal", "mineral", "agriculture", "food", "fibre", "textile")
-    )
-    hard = sum(kinds[k] for k in ("product", "assembly", "part", "formulation", "food product", "blend"))
-    assert plain > hard >= 30
-    assert {"utility", "fuel", "packaging", "electronics", "building material", "paper", "service"} <= set(
-        kinds
-    )
+    _assert_natural_mix(rows, min_hard=30)
 
 
 def _activities_of_map_labels(path: Path, dev_dir: Path) -> tuple[list[str], list[str]]:
@@ -126,22 +144,10 @@ def test_every_map_label_of_the_third_set_names_a_picklist_activity(dev_dir: Pat
 
 def test_the_fourth_set_is_new_a_natural_mix_and_reasoned_row_by_row() -> None:
     rows = read_task(SET4, "triage")
-    assert len(rows) >= 140 and len({r.id for r in rows}) == len(rows)
-    names = [" ".join(r.input.market.name.lower().split()) for r in rows]
-    assert len(set(names)) == len(names)  # no market twice within the set
-    earlier = _market_names(SET) | _market_names(SET2) | _market_names(SET3)
-    assert not set(names) & earlier  # none of sets 1-3 again
+    assert len(rows) >= 140
+    _assert_new_markets(rows, (SET, SET2, SET3))
     _assert_both_labels_and_reasoned(rows)
-    kinds = Counter(getattr(r.metadata, "kind", None) for r in rows)
-    plain = sum(
-        kinds[k]
-        for k in ("chemical", "polymer", "metal", "mineral", "agriculture", "food", "fibre", "textile")
-    )
-    hard = sum(kinds[k] for k in ("product", "assembly", "part", "formulation", "food product", "blend"))
-    assert plain > hard >= 40
-    assert {"utility", "fuel", "packaging", "electronics", "building material", "paper", "service"} <= set(
-        kinds
-    )
+    _assert_natural_mix(rows, min_hard=40)
     # not every plain material maps and not every formulation or electronic part decomposes
     group = {"chemical": "plain", "polymer": "plain", "food": "plain", "agriculture": "plain"}
     group |= {"formulation": "made", "electronics": "made"}
@@ -156,11 +162,8 @@ def test_every_map_label_of_the_fourth_set_names_a_picklist_activity(dev_dir: Pa
 
 def test_the_fifth_set_is_new_balanced_shaped_like_pcfbench_and_reasoned_row_by_row() -> None:
     rows = read_task(SET5, "triage")
-    assert len(rows) >= 150 and len({r.id for r in rows}) == len(rows)
-    names = [" ".join(r.input.market.name.lower().split()) for r in rows]
-    assert len(set(names)) == len(names)  # no market twice within the set
-    earlier = _market_names(SET) | _market_names(SET2) | _market_names(SET3) | _market_names(SET4)
-    assert not set(names) & earlier  # none of sets 1-4 again
+    assert len(rows) >= 150
+    _assert_new_markets(rows, (SET, SET2, SET3, SET4))
     # about half of each label, like the balanced PCFBench triage task
     labels = Counter(bool(r.expected_output.should_map) for r in rows)
     assert min(labels[True], labels[False]) >= 0.45 * len(rows)
@@ -168,20 +171,8 @@ def test_the_fifth_set_is_new_balanced_shaped_like_pcfbench_and_reasoned_row_by_
         # the PCFBench shape: no context name, the root product in material_name
         context = r.input.material_context_data
         assert context.name is None and context.material_name and context.material_name.strip(), r.id
-        why = getattr(r.metadata, "why", "")
-        assert (
-            why.startswith("picklist: ") if r.expected_output.should_map else why and "picklist: " not in why
-        ), r.id
-    kinds = Counter(getattr(r.metadata, "kind", None) for r in rows)
-    plain = sum(
-        kinds[k]
-        for k in ("chemical", "polymer", "metal", "mineral", "agriculture", "food", "fibre", "textile")
-    )
-    hard = sum(kinds[k] for k in ("product", "assembly", "part", "formulation", "food product", "blend"))
-    assert plain > hard >= 40  # a natural BOM mix, not weighted to the hard classes
-    assert {"utility", "fuel", "packaging", "electronics", "building material", "paper", "service"} <= set(
-        kinds
-    )
+        _assert_reasoned(r)
+    _assert_natural_mix(rows, min_hard=40)
     # both labels occur among plain materials, made goods, packaging, electronics and services
     group = {k: "plain" for k in ("chemical", "polymer", "metal", "food", "agriculture", "fibre", "textile")}
     group |= {"formulation": "made", "food product": "made", "electronics": "made", "packaging": "made"}
