@@ -54,6 +54,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -77,7 +78,7 @@ from openpcf.systems.offline.reranker import Reranker, candidate_features, load_
 from openpcf.systems.protocol import SolverResult
 from openpcf.vocabulary.abbreviations import ABBREVIATIONS
 from openpcf.vocabulary.cas_numbers import cas_material
-from openpcf.vocabulary.common_names import CODES, COMMON_NAMES, FORMULAS
+from openpcf.vocabulary.common_names import CODES, COMMON_NAMES, FAMILY_CODES, FAMILY_NAMES, FORMULAS
 from openpcf.vocabulary.product_forms import is_mill_form, product_form_nouns
 from openpcf.vocabulary.specification_words import filler_name, specification_words
 from openpcf.vocabulary.spellings import iupac_spelling
@@ -188,12 +189,30 @@ def head_noun(need: MaterialNeed) -> str:
     return plain[-1] if plain else nouns[-1] if nouns else (need.head_noun or "")
 
 
+def same_thing_names(table: Mapping[str, str]) -> dict[str, str]:
+    """The entries of a names → database names table that name the same thing, not an article's material
+    (ninth round): a name whose last word its database name says ("sack kraft paper" → kraft paper), a
+    one-word name its database name says under another spelling ("ferrochrome" → ferrochromium), or a code
+    of six characters or fewer. A longer one-word name the database name does not say may be an article
+    read as its material (a word for a brake part → cast iron), which would make a part look like the
+    material the database holds."""
+    out = {}
+    for key, value in table.items():
+        words, said = _spelled(tokenize(key)), _spelled(tokenize(value))
+        one_word = len(words) == 1 and (len(key) <= 6 or _says({words[0]}, said))
+        if one_word or (len(words) > 1 and words[-1] in said):
+            out[key] = value
+    return out
+
+
 @lru_cache(maxsize=1)
 def _synonym_table() -> dict[tuple[str, ...], str]:
     """Whole names → database names, from openpcf's identity tables (common, systematic and trade names,
     upper-case codes, formulas), keyed by their tokens."""
     table: dict[tuple[str, ...], str] = {}
-    for source in (COMMON_NAMES, SYSTEMATIC_NAMES, TRADE_NAMES, CODES, FORMULAS):
+    # ninth round: the mapper's families of names and codes (read-only), those that name the same thing
+    families = (same_thing_names(FAMILY_NAMES), FAMILY_CODES)
+    for source in (*families, COMMON_NAMES, SYSTEMATIC_NAMES, TRADE_NAMES, CODES, FORMULAS):
         for key, value in source.items():
             table.setdefault(tuple(_spelled(tokenize(key))), value)
     return table
@@ -338,12 +357,11 @@ def level_unsaid(need: MaterialNeed, candidate: Candidate) -> list[str] | None:
     names_thing = {t for i, t in enumerate(tokens) if i + 1 >= len(tokens) or tokens[i + 1] != "grade"}
     parts = candidate.reference_product.split(",")
     base = _spelled(tokenize(parts[0]))
-    qualifiers = set(_spelled(tokenize(",".join(parts[1:]))))
     if not base:
         return None
     noun_forms = {noun, *tokenize(expand(noun)), *written.get(noun, ())}
     head_list = sorted(head)
-    if any(not _spelt_as(t, head_list) for t in base) and not (len(base) == 1 and noun_forms & qualifiers):
+    if any(not _spelt_as(t, head_list) for t in base) and not _category_names(base, noun, noun_forms, parts):
         return None
     if not any(_spelt_as(f, [t for t in tokens if t in names_thing]) for f in noun_forms):
         return None
@@ -358,11 +376,33 @@ def level_unsaid(need: MaterialNeed, candidate: Candidate) -> list[str] | None:
     ]
 
 
+def _category_names(base: list[str], noun: str, noun_forms: set[str], parts: list[str]) -> bool:
+    """Whether an activity's one-word base name is a category whose first qualifier names the head noun
+    ("paper, newsprint"; "textile, nonwoven polypropylene"): the noun itself, or every word of its
+    expansion ("HDPE" → polyethylene, high, density). Ninth round: a word of the noun's expansion alone
+    ("high" of "HDPE" in "containerboard, high quality") or the noun in a later qualifier, where a
+    database writes a process or a use ("storage, bulk goods, pumice-dried"), is no name of the thing."""
+    if len(base) != 1 or len(parts) < 2:
+        return False
+    first = set(_spelled(tokenize(parts[1])))
+    expansion = noun_forms - {noun}
+    return noun in first or (bool(expansion) and expansion <= first)
+
+
+def _gerund_of(word: str, tokens: list[str] | set[str]) -> bool:
+    """Whether ``word`` is the "-ing" name of a length of a thing ``tokens`` say, its final "e" dropped
+    ("tubing" → tube, "piping" → pipe, "tiling" → tile; ninth round). Only the dropped-"e" form counts:
+    "casting", "coating", "bearing" are not the "cast", "coat" or "bear" of a name."""
+    return len(word) >= 6 and word.endswith("ing") and word[:-3] + "e" in tokens
+
+
 def _spelt_as(word: str, tokens: list[str]) -> bool:
     """Whether ``tokens`` say ``word``: as a token, as two tokens written together ("rape seed" says
     "rapeseed"), or as the same word of five letters or more with up to two letters more or less (a plural
     or the tokenizer's stem: "tomato" says "tomatoe", its reading of "tomatoes"); eighth round."""
     if word in tokens or word in {a + b for a, b in itertools.pairwise(tokens)}:
+        return True
+    if _gerund_of(word, tokens) or any(_gerund_of(t, {word}) for t in tokens):
         return True
     return any(
         min(len(word), len(t)) >= 5 and (word.startswith(t) or t.startswith(word)) and abs(len(word) - len(t)) <= 2
@@ -413,6 +453,8 @@ def _says(forms: set[str], tokens: list[str]) -> bool:
     (a plural or a spelling: "tomato" says "tomatoe", the tokenizer's "tomatoes")."""
     said = set(tokens) | {a + b for a, b in itertools.pairwise(tokens)}
     if forms & said:
+        return True
+    if any(_gerund_of(f, tokens) for f in forms):
         return True
     return any(
         (len(f) >= 7 and len(t) >= 7 and f[:7] == t[:7])
