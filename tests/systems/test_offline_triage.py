@@ -590,3 +590,26 @@ def test_a_family_of_names_is_read_when_it_names_the_same_thing() -> None:
         "molybdochrome": "molybdochromium, low-carbon",
         "mxq2": "methyl quinoline",
     }
+
+
+@pytest.mark.parametrize(
+    ("head", "activity", "gap"),
+    [
+        # a class word after a polymer's code: the code is the thing bought
+        ("ABS plastics", "acrylonitrile-butadiene-styrene copolymer", 0),
+        ("Plastic bottle", "bottle, glass", 1),  # the class word before the noun is still a word unsaid
+        ("Plastic crate", "crate, wood", 1),
+        # a base name's two words written together in the code's expansion ("polyvinylchloride")
+        ("PVC granulate", "polyvinyl chloride, granulate", 0),
+        # a polymer class word of the base name says what its other words name
+        ("Styrene butadiene", "styrene butadiene copolymer", 0),
+    ],
+)
+def test_level_gap_of_a_polymer_by_its_code_or_class(head: str, activity: str, gap: int) -> None:
+    assert level_gap(read_need(head), candidate(activity)) == gap
+
+
+def test_the_head_noun_of_a_code_and_its_class_word_is_the_code() -> None:
+    assert head_noun(read_need("SBS rubber")) == "sbs"
+    assert head_noun(read_need("ABS plastic housing")) == "housing"  # the class word is not the last word
+    assert head_noun(read_need("natural rubber")) == "rubber"  # no code before it

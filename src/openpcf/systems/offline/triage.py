@@ -177,6 +177,10 @@ def _spelled(tokens: list[str] | tuple[str, ...]) -> list[str]:
     return [iupac_spelling(t) for t in tokens]
 
 
+# Class words a buyer writes after a polymer's code ("ABS plastic", "EPDM rubber"): the code names the thing.
+_CLASS_NOUNS = frozenset({"plastic", "plastics", "rubber", "polymer", "resin"})
+
+
 def head_noun(need: MaterialNeed) -> str:
     """The noun of the market's head phrase: its last word that is not a supply or form word
     (:data:`SUPPLY_WORDS`) nor a specification word of the buyer's name
@@ -186,6 +190,10 @@ def head_noun(need: MaterialNeed) -> str:
     spec = set(_spelled(list(specification_words(need.head))))
     nouns = [t for t in own if t.isalpha() and t not in SUPPLY_WORDS]
     plain = [t for t in own if (t.isalpha() or t in ABBREVIATIONS) and t not in SUPPLY_WORDS and t not in spec]
+    if len(plain) >= 2 and plain[-1] in _CLASS_NOUNS:  # "ABS plastic", "EPDM rubber": the code is the thing
+        codes = {w.lower() for w in re.findall(r"\b[A-Z][A-Z0-9-]{1,}\b", need.head)}
+        if plain[-2] in codes:
+            return plain[-2]
     return plain[-1] if plain else nouns[-1] if nouns else (need.head_noun or "")
 
 
@@ -361,7 +369,9 @@ def level_unsaid(need: MaterialNeed, candidate: Candidate) -> list[str] | None:
         return None
     noun_forms = {noun, *tokenize(expand(noun)), *written.get(noun, ())}
     head_list = sorted(head)
-    if any(not _spelt_as(t, head_list) for t in base) and not _category_names(base, noun, noun_forms, parts):
+    if not all(_base_word_said(base, i, head_list) for i in range(len(base))) and not _category_names(
+        base, noun, noun_forms, parts
+    ):
         return None
     if not any(_spelt_as(f, [t for t in tokens if t in names_thing]) for f in noun_forms):
         return None
@@ -373,7 +383,24 @@ def level_unsaid(need: MaterialNeed, candidate: Candidate) -> list[str] | None:
         and t not in SUPPLY_WORDS
         and not any(e in said for e in tokenize(expand(t)))
         and not any(e in said for e in written.get(t, ()))
+        and not any(_spelt_as(e, tokens) for e in written.get(t, ()))
+        and not (t in _CLASS_NOUNS and t != noun and own[-1] == t)  # "ABS plastic": the class after a code
     ]
+
+
+# Words of an activity's base name that say the class of a polymer its other words already name
+# ("ethylene vinyl acetate copolymer" is the ethylene vinyl acetate a buyer writes; ninth round).
+_POLYMER_CLASS_WORDS = frozenset({"copolymer", "homopolymer", "polymer"})
+
+
+def _base_word_said(base: list[str], i: int, head: list[str]) -> bool:
+    """Whether the head says word ``i`` of an activity's base name: as :func:`_spelt_as` reads it, as a
+    polymer class word (:data:`_POLYMER_CLASS_WORDS`), or written together with its neighbour ("polyvinyl
+    chloride" is said by the one word "polyvinylchloride" of a code's expansion; ninth round)."""
+    t = base[i]
+    if t in _POLYMER_CLASS_WORDS or _spelt_as(t, head):
+        return True
+    return (i + 1 < len(base) and t + base[i + 1] in head) or (i > 0 and base[i - 1] + t in head)
 
 
 def _category_names(base: list[str], noun: str, noun_forms: set[str], parts: list[str]) -> bool:
