@@ -25,8 +25,9 @@ pieces of evidence (issue 17; ``docs/offline.md``, Triage):
   words of a buyer's name (grade, purity, colour, supply form, standard, code, pack;
   :mod:`openpcf.vocabulary.specification_words`) are never unsaid words, and a whole name that is a
   common, trade or systematic name, code, formula or CAS number is read under its database name too
-  (:func:`synonym_reading`; sixth round). On the dev70 split and on the three independent sets every
-  market so named was labelled map;
+  (:func:`synonym_reading`; sixth round; since the ninth round also the mapper's families of names that
+  name the same thing, :func:`same_thing_names`). On the dev70 split and on the three independent sets
+  every market so named was labelled map;
 - a head noun that names a made thing by its function (``made_thing_noun``, :func:`is_made_thing_noun`;
   fifth round): a word that no material, substance or picklist activity says and that is not a word for
   a class of purchases ("office chair armrest", "laptop keyboard", "gas hob burner") — a part or product
