@@ -28,6 +28,7 @@ from openpcf.systems.offline.triage import (
     materials_apart,
     materials_in_head,
     noun_said_by_none,
+    same_thing_names,
     synonym_reading,
     triage_features,
 )
@@ -546,3 +547,69 @@ def test_hydration_words_have_one_owner_read_by_the_material_reader() -> None:
     assert need.head_noun == "tungstate"
     assert head_noun(need) == "tungstate"
     assert level_gap(need, candidate("sodium tungstate")) == 0
+
+
+# ---------------------------------------------------------------- ninth round (invented names)
+
+
+@pytest.mark.parametrize(
+    ("head", "activity", "gap"),
+    [
+        # a one-word category names the head noun only in its first qualifier
+        ("Pumice", "stone, pumice", 0),
+        ("Pumice", "storage, bulk goods, pumice-dried", None),  # a process written in a later qualifier
+        # a code's expansion must be said whole: "high" alone (of HDPE) does not name polyethylene
+        ("HDPE", "containerboard, high quality", None),
+        ("HDPE", "textile, high density polyethylene", 0),
+        # a length of a thing named by its "-ing" form, the final "e" dropped
+        ("Copper tubing", "copper, tube", 0),
+        ("Clay tiling", "tile, clay", 0),
+        ("Aluminium casting", "aluminium, cast alloy", None),  # "casting" is not the "cast" of a name
+    ],
+)
+def test_level_gap_ninth_round(head: str, activity: str, gap: int | None) -> None:
+    assert level_gap(read_need(head), candidate(activity)) == gap
+
+
+def test_an_ing_name_of_a_length_is_said_by_its_thing() -> None:
+    assert not noun_said_by_none(read_need("stainless piping"), [candidate("pipe, stainless steel")])
+    assert noun_said_by_none(read_need("bronze bearing"), [candidate("bear, stuffed toy")])
+
+
+def test_a_family_of_names_is_read_when_it_names_the_same_thing() -> None:
+    """Invented entries: the mapper's families are read by triage only where the name is the thing itself."""
+    table = {
+        "riverside wrapping paper": "wrapping paper",  # its last word is the database name's
+        "molybdochrome": "molybdochromium, low-carbon",  # one word, another spelling of the database name
+        "mxq2": "methyl quinoline",  # a code
+        "garden hose": "polyvinyl chloride",  # an article read as its material
+        "gartenschlauch": "polyvinyl chloride",  # one long word the database name does not say
+    }
+    assert same_thing_names(table) == {
+        "riverside wrapping paper": "wrapping paper",
+        "molybdochrome": "molybdochromium, low-carbon",
+        "mxq2": "methyl quinoline",
+    }
+
+
+@pytest.mark.parametrize(
+    ("head", "activity", "gap"),
+    [
+        # a class word after a polymer's code: the code is the thing bought
+        ("ABS plastics", "acrylonitrile-butadiene-styrene copolymer", 0),
+        ("Plastic bottle", "bottle, glass", 1),  # the class word before the noun is still a word unsaid
+        ("Plastic crate", "crate, wood", 1),
+        # a base name's two words written together in the code's expansion ("polyvinylchloride")
+        ("PVC granulate", "polyvinyl chloride, granulate", 0),
+        # a polymer class word of the base name says what its other words name
+        ("Styrene butadiene", "styrene butadiene copolymer", 0),
+    ],
+)
+def test_level_gap_of_a_polymer_by_its_code_or_class(head: str, activity: str, gap: int) -> None:
+    assert level_gap(read_need(head), candidate(activity)) == gap
+
+
+def test_the_head_noun_of_a_code_and_its_class_word_is_the_code() -> None:
+    assert head_noun(read_need("SBS rubber")) == "sbs"
+    assert head_noun(read_need("ABS plastic housing")) == "housing"  # the class word is not the last word
+    assert head_noun(read_need("natural rubber")) == "rubber"  # no code before it

@@ -25,8 +25,9 @@ pieces of evidence (issue 17; ``docs/offline.md``, Triage):
   words of a buyer's name (grade, purity, colour, supply form, standard, code, pack;
   :mod:`openpcf.vocabulary.specification_words`) are never unsaid words, and a whole name that is a
   common, trade or systematic name, code, formula or CAS number is read under its database name too
-  (:func:`synonym_reading`; sixth round). On the dev70 split and on the three independent sets every
-  market so named was labelled map;
+  (:func:`synonym_reading`; sixth round; since the ninth round also the mapper's families of names that
+  name the same thing, :func:`same_thing_names`). On the dev70 split and on the three independent sets
+  every market so named was labelled map;
 - a head noun that names a made thing by its function (``made_thing_noun``, :func:`is_made_thing_noun`;
   fifth round): a word that no material, substance or picklist activity says and that is not a word for
   a class of purchases ("office chair armrest", "laptop keyboard", "gas hob burner") — a part or product
@@ -54,6 +55,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -77,7 +79,7 @@ from openpcf.systems.offline.reranker import Reranker, candidate_features, load_
 from openpcf.systems.protocol import SolverResult
 from openpcf.vocabulary.abbreviations import ABBREVIATIONS
 from openpcf.vocabulary.cas_numbers import cas_material
-from openpcf.vocabulary.common_names import CODES, COMMON_NAMES, FORMULAS
+from openpcf.vocabulary.common_names import CODES, COMMON_NAMES, FAMILY_CODES, FAMILY_NAMES, FORMULAS
 from openpcf.vocabulary.product_forms import is_mill_form, product_form_nouns
 from openpcf.vocabulary.specification_words import filler_name, specification_words
 from openpcf.vocabulary.spellings import iupac_spelling
@@ -176,6 +178,10 @@ def _spelled(tokens: list[str] | tuple[str, ...]) -> list[str]:
     return [iupac_spelling(t) for t in tokens]
 
 
+# Class words a buyer writes after a polymer's code ("ABS plastic", "EPDM rubber"): the code names the thing.
+_CLASS_NOUNS = frozenset({"plastic", "plastics", "rubber", "polymer", "resin"})
+
+
 def head_noun(need: MaterialNeed) -> str:
     """The noun of the market's head phrase: its last word that is not a supply or form word
     (:data:`SUPPLY_WORDS`) nor a specification word of the buyer's name
@@ -185,7 +191,27 @@ def head_noun(need: MaterialNeed) -> str:
     spec = set(_spelled(list(specification_words(need.head))))
     nouns = [t for t in own if t.isalpha() and t not in SUPPLY_WORDS]
     plain = [t for t in own if (t.isalpha() or t in ABBREVIATIONS) and t not in SUPPLY_WORDS and t not in spec]
+    if len(plain) >= 2 and plain[-1] in _CLASS_NOUNS:  # "ABS plastic", "EPDM rubber": the code is the thing
+        codes = {w.lower() for w in re.findall(r"\b[A-Z][A-Z0-9-]{1,}\b", need.head)}
+        if plain[-2] in codes:
+            return plain[-2]
     return plain[-1] if plain else nouns[-1] if nouns else (need.head_noun or "")
+
+
+def same_thing_names(table: Mapping[str, str]) -> dict[str, str]:
+    """The entries of a names → database names table that name the same thing, not an article's material
+    (ninth round): a name whose last word its database name says ("sack kraft paper" → kraft paper), a
+    one-word name its database name says under another spelling ("ferrochrome" → ferrochromium), or a code
+    of six characters or fewer. A longer one-word name the database name does not say may be an article
+    read as its material (a word for a brake part → cast iron), which would make a part look like the
+    material the database holds."""
+    out = {}
+    for key, value in table.items():
+        words, said = _spelled(tokenize(key)), _spelled(tokenize(value))
+        one_word = len(words) == 1 and (len(key) <= 6 or _says({words[0]}, said))
+        if one_word or (len(words) > 1 and words[-1] in said):
+            out[key] = value
+    return out
 
 
 @lru_cache(maxsize=1)
@@ -193,7 +219,9 @@ def _synonym_table() -> dict[tuple[str, ...], str]:
     """Whole names → database names, from openpcf's identity tables (common, systematic and trade names,
     upper-case codes, formulas), keyed by their tokens."""
     table: dict[tuple[str, ...], str] = {}
-    for source in (COMMON_NAMES, SYSTEMATIC_NAMES, TRADE_NAMES, CODES, FORMULAS):
+    # ninth round: the mapper's families of names and codes (read-only), those that name the same thing
+    families = (same_thing_names(FAMILY_NAMES), FAMILY_CODES)
+    for source in (*families, COMMON_NAMES, SYSTEMATIC_NAMES, TRADE_NAMES, CODES, FORMULAS):
         for key, value in source.items():
             table.setdefault(tuple(_spelled(tokenize(key))), value)
     return table
@@ -338,12 +366,13 @@ def level_unsaid(need: MaterialNeed, candidate: Candidate) -> list[str] | None:
     names_thing = {t for i, t in enumerate(tokens) if i + 1 >= len(tokens) or tokens[i + 1] != "grade"}
     parts = candidate.reference_product.split(",")
     base = _spelled(tokenize(parts[0]))
-    qualifiers = set(_spelled(tokenize(",".join(parts[1:]))))
     if not base:
         return None
     noun_forms = {noun, *tokenize(expand(noun)), *written.get(noun, ())}
     head_list = sorted(head)
-    if any(not _spelt_as(t, head_list) for t in base) and not (len(base) == 1 and noun_forms & qualifiers):
+    if not all(_base_word_said(base, i, head_list) for i in range(len(base))) and not _category_names(
+        base, noun, noun_forms, parts
+    ):
         return None
     if not any(_spelt_as(f, [t for t in tokens if t in names_thing]) for f in noun_forms):
         return None
@@ -355,7 +384,44 @@ def level_unsaid(need: MaterialNeed, candidate: Candidate) -> list[str] | None:
         and t not in SUPPLY_WORDS
         and not any(e in said for e in tokenize(expand(t)))
         and not any(e in said for e in written.get(t, ()))
+        and not any(_spelt_as(e, tokens) for e in written.get(t, ()))
+        and not (t in _CLASS_NOUNS and t != noun and own[-1] == t)  # "ABS plastic": the class after a code
     ]
+
+
+# Words of an activity's base name that say the class of a polymer its other words already name
+# ("ethylene vinyl acetate copolymer" is the ethylene vinyl acetate a buyer writes; ninth round).
+_POLYMER_CLASS_WORDS = frozenset({"copolymer", "homopolymer", "polymer"})
+
+
+def _base_word_said(base: list[str], i: int, head: list[str]) -> bool:
+    """Whether the head says word ``i`` of an activity's base name: as :func:`_spelt_as` reads it, as a
+    polymer class word (:data:`_POLYMER_CLASS_WORDS`), or written together with its neighbour ("polyvinyl
+    chloride" is said by the one word "polyvinylchloride" of a code's expansion; ninth round)."""
+    t = base[i]
+    if t in _POLYMER_CLASS_WORDS or _spelt_as(t, head):
+        return True
+    return (i + 1 < len(base) and t + base[i + 1] in head) or (i > 0 and base[i - 1] + t in head)
+
+
+def _category_names(base: list[str], noun: str, noun_forms: set[str], parts: list[str]) -> bool:
+    """Whether an activity's one-word base name is a category whose first qualifier names the head noun
+    ("paper, newsprint"; "textile, nonwoven polypropylene"): the noun itself, or every word of its
+    expansion ("HDPE" → polyethylene, high, density). Ninth round: a word of the noun's expansion alone
+    ("high" of "HDPE" in "containerboard, high quality") or the noun in a later qualifier, where a
+    database writes a process or a use ("storage, bulk goods, pumice-dried"), is no name of the thing."""
+    if len(base) != 1 or len(parts) < 2:
+        return False
+    first = set(_spelled(tokenize(parts[1])))
+    expansion = noun_forms - {noun}
+    return noun in first or (bool(expansion) and expansion <= first)
+
+
+def _gerund_of(word: str, tokens: list[str] | set[str]) -> bool:
+    """Whether ``word`` is the "-ing" name of a length of a thing ``tokens`` say, its final "e" dropped
+    ("tubing" → tube, "piping" → pipe, "tiling" → tile; ninth round). Only the dropped-"e" form counts:
+    "casting", "coating", "bearing" are not the "cast", "coat" or "bear" of a name."""
+    return len(word) >= 6 and word.endswith("ing") and word[:-3] + "e" in tokens
 
 
 def _spelt_as(word: str, tokens: list[str]) -> bool:
@@ -363,6 +429,8 @@ def _spelt_as(word: str, tokens: list[str]) -> bool:
     "rapeseed"), or as the same word of five letters or more with up to two letters more or less (a plural
     or the tokenizer's stem: "tomato" says "tomatoe", its reading of "tomatoes"); eighth round."""
     if word in tokens or word in {a + b for a, b in itertools.pairwise(tokens)}:
+        return True
+    if _gerund_of(word, tokens) or any(_gerund_of(t, {word}) for t in tokens):
         return True
     return any(
         min(len(word), len(t)) >= 5 and (word.startswith(t) or t.startswith(word)) and abs(len(word) - len(t)) <= 2
@@ -413,6 +481,8 @@ def _says(forms: set[str], tokens: list[str]) -> bool:
     (a plural or a spelling: "tomato" says "tomatoe", the tokenizer's "tomatoes")."""
     said = set(tokens) | {a + b for a, b in itertools.pairwise(tokens)}
     if forms & said:
+        return True
+    if any(_gerund_of(f, tokens) for f in forms):
         return True
     return any(
         (len(f) >= 7 and len(t) >= 7 and f[:7] == t[:7])
