@@ -915,3 +915,41 @@ def test_the_word_after_a_percentage_is_not_a_said_variant(tmp_path: Path) -> No
     assert scored[0].candidate.reference_product == "potassium silicate, solid"
     loser = next(s for s in prefer_said_variant(need, scored) if "solution" in s.candidate.reference_product)
     assert "a sibling says more of what the need says after the base name" in loser.notes
+
+
+def test_a_part_of_a_named_substance_maps_to_the_substance(tmp_path: Path) -> None:
+    """Rule ``substance`` (tenth pass), on invented products: a part or shape word after a substance is a form."""
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("bamboo", "Bamboo culms."),
+            ("core board", "A board wound into cores."),
+            ("cod", "Whole cod."),
+            ("fish block, cod", "Frozen blocks of cod fillet."),
+            ("frozen fish fingers, cod", "Breaded cod fingers, frozen."),
+            ("polymethyl methacrylate", "Acrylic glass granulate."),
+            ("power supply unit, for laptop", "An external power supply."),
+            ("lens cap", "A cap for a camera lens."),
+        ],
+    )
+    mapper = hand_mapper(path)
+    # the part word alone ("core") named by another activity no longer wins: the substance is named
+    decision = mapper.choose(MappingInput(material_name="bamboo core"))
+    assert decision["choice"] == "bamboo"
+    board = next(r for r in decision["runners_up"] if r["reference_product"] == "core board")
+    assert board["notes"] == ["does not name the substance (bamboo) the part is made of"]
+    # an activity that names the part for that substance is the product itself; a state word is no substance
+    assert choose(mapper, "frozen cod blocks") == "fish block, cod"
+    # a modifier the vocabulary reads as a material (an acronym) outweighs an everyday modifier
+    decision = mapper.choose(MappingInput(material_name="PMMA power cap"))
+    assert decision["choice"] == "polymethyl methacrylate"
+    power = next(r for r in decision["runners_up"] if r["reference_product"].startswith("power supply"))
+    assert any(n.startswith("does not name the substance (") and "methacrylate" in n for n in power["notes"])
+    # switched off, the head-noun rule requires the part word as before
+    bare = OfflineMapper(
+        mapper.search,
+        calibrator=mapper.calibrator,
+        reranker=HAND_RERANKER,
+        rules=[r for r in RULES if r != "substance"],
+    )
+    assert choose(bare, "bamboo core") == "core board"

@@ -172,6 +172,64 @@ QUALIFIER_WORDS = frozenset(
 )
 
 
+# Words that name a shape, part or form a material is made into, not the material (tenth pass): in a composition
+# the substance said before them is what is bought ("PA66 gear wheels" is nylon, "spinach leaves" spinach, "nickel
+# anodes" nickel, "natural latex foam core" latex). The mapper then requires the substance rather than the part word
+# (``mapping.require_substance``) unless no candidate names the substance. Singular forms, as the search tokenizer
+# reads them ("leaves" → "leave"). Mapper only.
+PART_WORDS = frozenset(
+    [
+        "core",
+        "panel",
+        "brick",
+        "block",
+        "rock",
+        "kernel",
+        "leaf",
+        "leave",
+        "wheel",
+        "gear",
+        "cup",
+        "lid",
+        "closure",
+        "cap",
+        "lens",
+        "len",  # "lens" as the search tokenizer reads it
+        "wafer",
+        "anode",
+        "cathode",
+        "cell",
+        "module",
+        "target",
+        "resin",
+        "liner",
+        "lining",
+        "housing",
+        "casing",
+        "frame",
+        "part",
+        "component",
+        "insert",
+        "bead",
+        "layer",
+        "skin",
+        "facing",
+        "cladding",
+        "lamp",
+        "door",
+        "gasket",
+        "seal",
+        "ring",
+        "bush",
+        "bushing",
+        "clamshell",
+        "tray",
+        "blank",
+        "segment",
+    ]
+)
+
+
 # Units of mass, length, volume and grammage written after a number ("250 g", "80 gsm", "12 mm"): a measure
 # of the thing, never the thing.
 UNIT_WORDS = frozenset(
