@@ -953,3 +953,37 @@ def test_a_part_of_a_named_substance_maps_to_the_substance(tmp_path: Path) -> No
         rules=[r for r in RULES if r != "substance"],
     )
     assert choose(bare, "bamboo core") == "core board"
+
+
+def test_tenth_pass_reading_of_standards_glue_and_acronyms_before_an_article() -> None:
+    # a viscosity grade or a cited product standard qualifies the name, it is not the thing bought
+    assert without_qualifier("turbine oil ISO VG 32") == ("turbine oil", "ISO VG 32")
+    assert without_qualifier("kerosene DIN 51603") == ("kerosene", "DIN 51603")
+    assert without_qualifier("bitumen EN 12591") == ("bitumen", "EN 12591")
+    # a glue is an adhesive, the database's word
+    need = as_material(read_need("walnut veneer glue"))
+    assert (need.head, need.head_noun) == ("walnut veneer adhesive", "adhesive")
+    # an article word no activity uses after an acronym the vocabulary expands: the acronym is the material
+    vocabulary = frozenset({"polystyrene", "general", "purpose"})
+    assert without_unknown_article(read_need("GPPS tureen"), vocabulary).head == "GPPS"
+    assert without_unknown_article(read_need("QXZW tureen"), vocabulary).head == "QXZW tureen"
+
+
+def test_a_functional_need_naming_a_database_substance_maps_to_it(tmp_path: Path) -> None:
+    """Tenth pass, on invented products: the generic proxy only when no activity is the substance said."""
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("cresol resin", "A resin of cresol and formaldehyde."),
+            ("hexane", "n-Hexane, a solvent."),
+            ("chemical, organic", "Generic organic chemical."),
+            ("chemical, inorganic", "Generic inorganic chemical."),
+            ("foam board, insulation", "Insulation board."),
+        ],
+    )
+    mapper = hand_mapper(path)
+    assert choose(mapper, "cresol resin binder") == "cresol resin"
+    # an "-ing" word before the function word belongs to the function ("blowing agent")
+    assert choose(mapper, "n-Hexane blowing agent", description="foam board") == "hexane"
+    # a substance no activity is: the generic proxy, as before
+    assert choose(mapper, "amine blowing agent") == "chemical, organic"

@@ -450,6 +450,42 @@ def same_kind(need: MaterialNeed, best: ScoredCandidate | None) -> bool:
 _STATE_WORDS = frozenset({"without", "with", "water", "solvent", "in", "solution", "state"})
 
 
+def self_named_substance(need: MaterialNeed, scored: Sequence[ScoredCandidate]) -> ScoredCandidate | None:
+    """For a functional need no activity names as its kind, the candidate whose base name is exactly the substance
+    said before the function word (tenth pass; an "-ing" word before it belongs to the function): "n-hexane blowing
+    agent" is hexane, "cresol resin binder" the cresol
+    resin — a product of the database in its own right, nearer than the generic "chemical, organic" proxy. The
+    words before the function word, as written, as the vocabulary reads them or (for an acronym) as it expands them,
+    must be the base name's words; a candidate another rule rejects for more than not naming the function does
+    not count. None when there is no such candidate."""
+    words = need.head.split()
+    noun = need.head_noun
+    last = max((i for i, w in enumerate(words) if noun in tokenize(w)), default=None)
+    if not last:
+        return None
+    # an "-ing" word before the function word names the function with it ("blowing agent", "curing agent")
+    while last > 1 and re.fullmatch(r"[a-z]{3,}ing", words[last - 1].lower()):
+        last -= 1
+    modifier = " ".join(words[:last])
+    if _FUNCTIONAL_WORD.search(modifier):
+        return None
+    readings = {
+        tuple(t for t in tokenize(text) if len(t) > 1)
+        for text in (modifier, as_material(read_need(modifier)).head)
+    }
+    expansion = set(tokenize(expand(modifier))) if expand(modifier) != modifier else set()
+    for s in scored:
+        if any(not n.startswith("does not name a ") for n in s.notes):
+            continue
+        base = tuple(t for t in tokenize(s.candidate.reference_product.split(",")[0]) if len(t) > 1)
+        if base and (base in readings or (expansion and set(base) <= expansion and len(base) > 1)):
+            return s
+    return None
+
+
+_FUNCTIONAL_WORD = re.compile(r"\b(?:catalyst|additive|agent|promoter|initiator|accelerator|hardener)\b", re.I)
+
+
 #: Qualifier pairs ecoinvent uses to name two variants of one product ("flat glass, coated / uncoated",
 #: "sulfate pulp, bleached / unbleached", "bitumen adhesive compound, hot / cold", "… oil, crude / refined",
 #: "hydrated lime, loose / packed"): a need that says one of them is not the other.
@@ -819,6 +855,10 @@ class OfflineMapper:
             generic = generic_chemical(need)
             if self.search.index_of(generic) is None:  # a catalog without the generic proxies
                 generic = None
+        named = self_named_substance(need, scored) if generic else None
+        if named is not None:  # the substance of a functional need is an activity in its own right (tenth pass)
+            generic, best = None, named
+            second = next((s.score for s in scored if s is not named), 0.0)
         if generic:
             choice = generic
             rationale = (
