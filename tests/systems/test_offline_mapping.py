@@ -930,6 +930,9 @@ def test_a_part_of_a_named_substance_maps_to_the_substance(tmp_path: Path) -> No
             ("polymethyl methacrylate", "Acrylic glass granulate."),
             ("power supply unit, for laptop", "An external power supply."),
             ("lens cap", "A cap for a camera lens."),
+            ("cobalt, class 2", "Cobalt metal."),
+            ("cobalt sulfate", "A cobalt salt."),
+            ("anode, for zinc electrolysis", "Anodes used in zinc electrowinning."),
         ],
     )
     mapper = hand_mapper(path)
@@ -937,7 +940,7 @@ def test_a_part_of_a_named_substance_maps_to_the_substance(tmp_path: Path) -> No
     decision = mapper.choose(MappingInput(material_name="bamboo core"))
     assert decision["choice"] == "bamboo"
     board = next(r for r in decision["runners_up"] if r["reference_product"] == "core board")
-    assert board["notes"] == ["does not name the substance (bamboo) the part is made of"]
+    assert board["notes"][0] == "does not name the substance (bamboo) the part is made of"
     # an activity that names the part for that substance is the product itself; a state word is no substance
     assert choose(mapper, "frozen cod blocks") == "fish block, cod"
     # a modifier the vocabulary reads as a material (an acronym) outweighs an everyday modifier
@@ -945,6 +948,11 @@ def test_a_part_of_a_named_substance_maps_to_the_substance(tmp_path: Path) -> No
     assert decision["choice"] == "polymethyl methacrylate"
     power = next(r for r in decision["runners_up"] if r["reference_product"].startswith("power supply"))
     assert any(n.startswith("does not name the substance (") and "methacrylate" in n for n in power["notes"])
+    # the substance named as a product beats one naming it among other words (a metal before its salt)
+    decision = mapper.choose(MappingInput(material_name="cobalt anodes"))
+    assert decision["choice"] == "cobalt, class 2"
+    salt = next(r for r in decision["runners_up"] if r["reference_product"] == "cobalt sulfate")
+    assert "its base name is not the substance, another candidate's is" in salt["notes"]
     # switched off, the head-noun rule requires the part word as before
     bare = OfflineMapper(
         mapper.search,
@@ -953,6 +961,7 @@ def test_a_part_of_a_named_substance_maps_to_the_substance(tmp_path: Path) -> No
         rules=[r for r in RULES if r != "substance"],
     )
     assert choose(bare, "bamboo core") == "core board"
+    assert choose(bare, "cobalt anodes") == "anode, for zinc electrolysis"
 
 
 def test_tenth_pass_reading_of_standards_glue_and_acronyms_before_an_article() -> None:

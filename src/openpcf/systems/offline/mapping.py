@@ -247,7 +247,7 @@ def substance_of(need: MaterialNeed, scored: Sequence[ScoredCandidate]) -> froze
         return None
     named: list[tuple[bool, frozenset[str]]] = []
     for word in words[:last]:
-        tokens = [t for t in tokenize(word) if t.isalpha()]
+        tokens = [t for t in tokenize(word) if any(ch.isalpha() for ch in t)]  # "pa66" is a word too
         if not tokens or all(
             t in QUALIFIER_WORDS or t in PART_WORDS or t in MATERIAL_FORM_WORDS or _STATE_WORD.fullmatch(t)
             for t in tokens
@@ -287,7 +287,16 @@ def require_substance(
     noun = need.head_noun
     own = substance - _CLASS_WORDS
     if not any(noun in s.candidate.tokens and own & set(s.candidate.tokens) and not s.notes for s in scored):
-        return out
+        # else the substance named as a product: an activity whose base name says only the substance's words
+        # ("nickel, class 1" for "nickel anodes") beats one that names it among others ("nickel sulfate")
+        def plain(s: ScoredCandidate) -> bool:
+            base = {t for t in tokenize(s.candidate.reference_product.split(",")[0]) if t.isalpha()}
+            return bool(base) and base <= substance
+
+        if not any(plain(s) and not s.notes for s in out):
+            return out
+        note = "its base name is not the substance, another candidate's is"
+        return [s if plain(s) else replace(s, score=s.score - BASE_NAME_PENALTY, notes=(*s.notes, note)) for s in out]
     note = f"does not name '{noun}', which an activity of the substance names"
     return [
         s if noun in s.candidate.tokens else replace(s, score=s.score - HEAD_NOUN_PENALTY, notes=(*s.notes, note))
