@@ -33,6 +33,7 @@ from openpcf.pcfbench.data import MappingInput, MappingRow
 from openpcf.search import tokenize
 from openpcf.systems.offline.calibration import Calibrator, load_calibration
 from openpcf.systems.offline.material_need import (
+    FUNCTIONAL_NOUNS,
     MATERIAL_FORM_WORDS,
     PART_WORDS,
     QUALIFIER_WORDS,
@@ -259,7 +260,8 @@ def substance_of(need: MaterialNeed, scored: Sequence[ScoredCandidate]) -> froze
         # read as a material by the vocabulary: an acronym or trade name it expands, or a code in capitals it reads
         # ("IGBT"); not an everyday word the tables also read ("power" as electricity)
         read = expand(word) != word or (
-            sum(ch.isupper() for ch in word) >= 2 and tokenize(as_material(read_need(word)).head) != tokenize(word)
+            sum(ch.isupper() for ch in word) >= 2
+            and tokenize(as_material(read_need(word)).head) != tokenize(word)
         )
         named.append((read, keys))
     chosen = [keys for read, keys in named if read] or [keys for _, keys in named]
@@ -296,10 +298,15 @@ def require_substance(
         if not any(plain(s) and not s.notes for s in out):
             return out
         note = "its base name is not the substance, another candidate's is"
-        return [s if plain(s) else replace(s, score=s.score - BASE_NAME_PENALTY, notes=(*s.notes, note)) for s in out]
+        return [
+            s if plain(s) else replace(s, score=s.score - BASE_NAME_PENALTY, notes=(*s.notes, note))
+            for s in out
+        ]
     note = f"does not name '{noun}', which an activity of the substance names"
     return [
-        s if noun in s.candidate.tokens else replace(s, score=s.score - HEAD_NOUN_PENALTY, notes=(*s.notes, note))
+        s
+        if noun in s.candidate.tokens
+        else replace(s, score=s.score - HEAD_NOUN_PENALTY, notes=(*s.notes, note))
         for s in out
     ]
 
@@ -476,7 +483,7 @@ def self_named_substance(need: MaterialNeed, scored: Sequence[ScoredCandidate]) 
     while last > 1 and re.fullmatch(r"[a-z]{3,}ing", words[last - 1].lower()):
         last -= 1
     modifier = " ".join(words[:last])
-    if _FUNCTIONAL_WORD.search(modifier):
+    if any(t in FUNCTIONAL_NOUNS for t in tokenize(modifier)):  # a function said twice ("catalyst promoter")
         return None
     readings = {
         tuple(t for t in tokenize(text) if len(t) > 1)
@@ -490,9 +497,6 @@ def self_named_substance(need: MaterialNeed, scored: Sequence[ScoredCandidate]) 
         if base and (base in readings or (expansion and set(base) <= expansion and len(base) > 1)):
             return s
     return None
-
-
-_FUNCTIONAL_WORD = re.compile(r"\b(?:catalyst|additive|agent|promoter|initiator|accelerator|hardener)\b", re.I)
 
 
 #: Qualifier pairs ecoinvent uses to name two variants of one product ("flat glass, coated / uncoated",
@@ -865,7 +869,8 @@ class OfflineMapper:
             if self.search.index_of(generic) is None:  # a catalog without the generic proxies
                 generic = None
         named = self_named_substance(need, scored) if generic else None
-        if named is not None:  # the substance of a functional need is an activity in its own right (tenth pass)
+        # the substance of a functional need is an activity in its own right (tenth pass)
+        if named is not None:
             generic, best = None, named
             second = next((s.score for s in scored if s is not named), 0.0)
         if generic:

@@ -614,7 +614,9 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
     as written first ("Betonstahl" is reinforcing steel, not "concrete steel"). A need the tables do not
     know is returned with only that plural fix. Used by the mapper (task 3) only."""
     head = mounting_spelled_out(
-        iupac_spelling(" ".join(_FUNCTION_SYNONYMS.get(w.lower(), _singular_oes(w)) for w in need.head.split()))
+        iupac_spelling(
+            " ".join(_FUNCTION_SYNONYMS.get(w.lower(), _singular_oes(w)) for w in need.head.split())
+        )
     )
     head = _ACRONYM_PLURAL.sub(r"\1", head)  # "LEDs" → "LED", which the abbreviation table expands
     context = need.context
