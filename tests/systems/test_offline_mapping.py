@@ -915,3 +915,84 @@ def test_the_word_after_a_percentage_is_not_a_said_variant(tmp_path: Path) -> No
     assert scored[0].candidate.reference_product == "potassium silicate, solid"
     loser = next(s for s in prefer_said_variant(need, scored) if "solution" in s.candidate.reference_product)
     assert "a sibling says more of what the need says after the base name" in loser.notes
+
+
+def test_a_part_of_a_named_substance_maps_to_the_substance(tmp_path: Path) -> None:
+    """Rule ``substance`` (tenth pass), on invented products: a part or shape word after a substance is a form."""
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("bamboo", "Bamboo culms."),
+            ("core board", "A board wound into cores."),
+            ("cod", "Whole cod."),
+            ("fish block, cod", "Frozen blocks of cod fillet."),
+            ("frozen fish fingers, cod", "Breaded cod fingers, frozen."),
+            ("polymethyl methacrylate", "Acrylic glass granulate."),
+            ("power supply unit, for laptop", "An external power supply."),
+            ("lens cap", "A cap for a camera lens."),
+            ("cobalt, class 2", "Cobalt metal."),
+            ("cobalt sulfate", "A cobalt salt."),
+            ("anode, for zinc electrolysis", "Anodes used in zinc electrowinning."),
+        ],
+    )
+    mapper = hand_mapper(path)
+    # the part word alone ("core") named by another activity no longer wins: the substance is named
+    decision = mapper.choose(MappingInput(material_name="bamboo core"))
+    assert decision["choice"] == "bamboo"
+    board = next(r for r in decision["runners_up"] if r["reference_product"] == "core board")
+    assert board["notes"][0] == "does not name the substance (bamboo) the part is made of"
+    # an activity that names the part for that substance is the product itself; a state word is no substance
+    assert choose(mapper, "frozen cod blocks") == "fish block, cod"
+    # a modifier the vocabulary reads as a material (an acronym) outweighs an everyday modifier
+    decision = mapper.choose(MappingInput(material_name="PMMA power cap"))
+    assert decision["choice"] == "polymethyl methacrylate"
+    power = next(r for r in decision["runners_up"] if r["reference_product"].startswith("power supply"))
+    assert any(n.startswith("does not name the substance (") and "methacrylate" in n for n in power["notes"])
+    # the substance named as a product beats one naming it among other words (a metal before its salt)
+    decision = mapper.choose(MappingInput(material_name="cobalt anodes"))
+    assert decision["choice"] == "cobalt, class 2"
+    salt = next(r for r in decision["runners_up"] if r["reference_product"] == "cobalt sulfate")
+    assert "its base name is not the substance, another candidate's is" in salt["notes"]
+    # switched off, the head-noun rule requires the part word as before
+    bare = OfflineMapper(
+        mapper.search,
+        calibrator=mapper.calibrator,
+        reranker=HAND_RERANKER,
+        rules=[r for r in RULES if r != "substance"],
+    )
+    assert choose(bare, "bamboo core") == "core board"
+    assert choose(bare, "cobalt anodes") == "anode, for zinc electrolysis"
+
+
+def test_tenth_pass_reading_of_standards_glue_and_acronyms_before_an_article() -> None:
+    # a viscosity grade or a cited product standard qualifies the name, it is not the thing bought
+    assert without_qualifier("turbine oil ISO VG 32") == ("turbine oil", "ISO VG 32")
+    assert without_qualifier("kerosene DIN 51603") == ("kerosene", "DIN 51603")
+    assert without_qualifier("bitumen EN 12591") == ("bitumen", "EN 12591")
+    # a glue is an adhesive, the database's word
+    need = as_material(read_need("walnut veneer glue"))
+    assert (need.head, need.head_noun) == ("walnut veneer adhesive", "adhesive")
+    # an article word no activity uses after an acronym the vocabulary expands: the acronym is the material
+    vocabulary = frozenset({"polystyrene", "general", "purpose"})
+    assert without_unknown_article(read_need("GPPS tureen"), vocabulary).head == "GPPS"
+    assert without_unknown_article(read_need("QXZW tureen"), vocabulary).head == "QXZW tureen"
+
+
+def test_a_functional_need_naming_a_database_substance_maps_to_it(tmp_path: Path) -> None:
+    """Tenth pass, on invented products: the generic proxy only when no activity is the substance said."""
+    path = write_picklist(
+        tmp_path / "picklist.jsonl",
+        [
+            ("cresol resin", "A resin of cresol and formaldehyde."),
+            ("hexane", "n-Hexane, a solvent."),
+            ("chemical, organic", "Generic organic chemical."),
+            ("chemical, inorganic", "Generic inorganic chemical."),
+            ("foam board, insulation", "Insulation board."),
+        ],
+    )
+    mapper = hand_mapper(path)
+    assert choose(mapper, "cresol resin binder") == "cresol resin"
+    # an "-ing" word before the function word belongs to the function ("blowing agent")
+    assert choose(mapper, "n-Hexane blowing agent", description="foam board") == "hexane"
+    # a substance no activity is: the generic proxy, as before
+    assert choose(mapper, "amine blowing agent") == "chemical, organic"

@@ -33,7 +33,10 @@ from openpcf.pcfbench.data import MappingInput, MappingRow
 from openpcf.search import tokenize
 from openpcf.systems.offline.calibration import Calibrator, load_calibration
 from openpcf.systems.offline.material_need import (
+    FUNCTIONAL_NOUNS,
     MATERIAL_FORM_WORDS,
+    PART_WORDS,
+    QUALIFIER_WORDS,
     MaterialNeed,
     as_material,
     expand,
@@ -141,6 +144,7 @@ RULES = (
     "function",
     "trace_metal",
     "head_noun",
+    "substance",
     "base_name",
     "lead_free",
     "farming_system",
@@ -188,6 +192,122 @@ def require_head_noun(need: MaterialNeed, scored: list[ScoredCandidate]) -> list
         if noun in s.candidate.tokens
         else replace(s, score=s.score - HEAD_NOUN_PENALTY, notes=(*s.notes, note))
         for s in scored
+    ]
+
+
+# Words of an expansion too general to say which substance it is ("polyethylene, high density": "high" and
+# "density" say a grade, "polyethylene" the substance).
+_GENERAL_WORDS = frozenset(
+    {"high", "low", "medium", "density", "general", "purpose", "linear", "grade", "rigid", "flexible", "foam"}
+)
+
+
+# A word that says a state or treatment, not a substance: a past participle ("polished", "dried", "frozen",
+# "woven"; not "-eed": "rapeseed" is a substance) or an everyday state word ("fresh", "raw", "cold").
+_STATE_WORD = re.compile(
+    r"[a-z]{3,}(?<!e)ed|frozen|molten|woven|broken|fresh|raw|dry|wet|cold|hot|warm|new|used"
+)
+
+
+# Class words an expansion ends with ("ethylene propylene diene monomer, synthetic rubber"): they name the class,
+# which other substances share, not the substance.
+_CLASS_WORDS = frozenset({"rubber", "plastic", "synthetic", "polymer", "resin", "fibre", "fiber", "natural"})
+
+
+def substance_words(word: str) -> frozenset[str]:
+    """The words that name the substance one modifier says, as the database would: the word itself and the words
+    of its reading (:func:`as_material`, then acronyms expanded) — "PA66" → {pa66, nylon, polyamide}, "nickel" →
+    {nickel}; without form, qualifier and grade words ("HDPE" names polyethylene, not "high")."""
+    reading = as_material(read_need(word)).head
+    words = set(tokenize(word)) | set(tokenize(expand(reading)))
+    return frozenset(
+        t
+        for t in words
+        if t.isalpha()
+        and len(t) >= 3
+        and t not in _GENERAL_WORDS
+        and t not in MATERIAL_FORM_WORDS
+        and t not in QUALIFIER_WORDS
+        and t not in PART_WORDS
+    )
+
+
+def substance_of(need: MaterialNeed, scored: Sequence[ScoredCandidate]) -> frozenset[str] | None:
+    """The substance a need for a shape or part names before its part word (tenth pass): "PA66 gear wheels" →
+    the words of nylon 6-6, "natural latex foam core" → {latex}, "tin bronze bushings" → {tin, bronze}. None when
+    the head noun is not a part or form word (:data:`~openpcf.systems.offline.material_need.PART_WORDS`, the form
+    words) or no candidate names a modifier. Qualifier, state, form and part words are no substance. A modifier the
+    vocabulary reads as a material ("PMMA", "IGBT", "PA66") is the substance when there is one (the words of every
+    such modifier); else the words of every modifier some candidate names."""
+    noun = need.head_noun
+    if not noun or need.functional or (noun not in PART_WORDS and noun not in MATERIAL_FORM_WORDS):
+        return None
+    words = need.head.split()
+    last = max((i for i, w in enumerate(words) if noun in tokenize(w)), default=None)
+    if not last:
+        return None
+    named: list[tuple[bool, frozenset[str]]] = []
+    for word in words[:last]:
+        tokens = [t for t in tokenize(word) if any(ch.isalpha() for ch in t)]  # "pa66" is a word too
+        if not tokens or all(
+            t in QUALIFIER_WORDS or t in PART_WORDS or t in MATERIAL_FORM_WORDS or _STATE_WORD.fullmatch(t)
+            for t in tokens
+        ):
+            continue
+        keys = substance_words(word)
+        if not keys or not any(keys & set(s.candidate.tokens) for s in scored):
+            continue
+        # read as a material by the vocabulary: an acronym or trade name it expands, or a code in capitals it reads
+        # ("IGBT"); not an everyday word the tables also read ("power" as electricity)
+        read = expand(word) != word or (
+            sum(ch.isupper() for ch in word) >= 2
+            and tokenize(as_material(read_need(word)).head) != tokenize(word)
+        )
+        named.append((read, keys))
+    chosen = [keys for read, keys in named if read] or [keys for _, keys in named]
+    return frozenset().union(*chosen) if chosen else None
+
+
+def require_substance(
+    need: MaterialNeed, scored: list[ScoredCandidate], substance: frozenset[str]
+) -> list[ScoredCandidate]:
+    """Rule ``substance`` (tenth pass): for a need for a shape or part of a named substance ("PA66 gear wheels",
+    "spinach leaves"), an activity that does not name the substance loses :data:`HEAD_NOUN_PENALTY` — the part
+    word is a form, the substance is what is bought (an activity naming both, "clay brick" for "clay bricks",
+    keeps its place)."""
+    note = f"does not name the substance ({', '.join(sorted(substance))}) the part is made of"
+    out = [
+        s
+        if substance & set(s.candidate.tokens)
+        else replace(s, score=s.score - HEAD_NOUN_PENALTY, notes=(*s.notes, note))
+        for s in scored
+    ]
+    # an activity that names the part for that substance ("fish block, hake" for "hake blocks") is the product
+    # itself: then the part word must be named too
+    # (named by its own words, not a class word it shares with others — "rubber" of EPDM and of a natural rubber
+    # seal —, and by an activity no other rule rejects — not "waste, from silicon wafer production")
+    noun = need.head_noun
+    own = substance - _CLASS_WORDS
+    if not any(noun in s.candidate.tokens and own & set(s.candidate.tokens) and not s.notes for s in scored):
+        # else the substance named as a product: an activity whose base name says only the substance's words
+        # ("nickel, class 1" for "nickel anodes") beats one that names it among others ("nickel sulfate")
+        def plain(s: ScoredCandidate) -> bool:
+            base = {t for t in tokenize(s.candidate.reference_product.split(",")[0]) if t.isalpha()}
+            return bool(base) and base <= substance
+
+        if not any(plain(s) and not s.notes for s in out):
+            return out
+        note = "its base name is not the substance, another candidate's is"
+        return [
+            s if plain(s) else replace(s, score=s.score - BASE_NAME_PENALTY, notes=(*s.notes, note))
+            for s in out
+        ]
+    note = f"does not name '{noun}', which an activity of the substance names"
+    return [
+        s
+        if noun in s.candidate.tokens
+        else replace(s, score=s.score - HEAD_NOUN_PENALTY, notes=(*s.notes, note))
+        for s in out
     ]
 
 
@@ -344,6 +464,39 @@ def same_kind(need: MaterialNeed, best: ScoredCandidate | None) -> bool:
 
 
 _STATE_WORDS = frozenset({"without", "with", "water", "solvent", "in", "solution", "state"})
+
+
+def self_named_substance(need: MaterialNeed, scored: Sequence[ScoredCandidate]) -> ScoredCandidate | None:
+    """For a functional need no activity names as its kind, the candidate whose base name is exactly the substance
+    said before the function word (tenth pass; an "-ing" word before it belongs to the function): "n-hexane blowing
+    agent" is hexane, "cresol resin binder" the cresol
+    resin — a product of the database in its own right, nearer than the generic "chemical, organic" proxy. The
+    words before the function word, as written, as the vocabulary reads them or (for an acronym) as it expands them,
+    must be the base name's words; a candidate another rule rejects for more than not naming the function does
+    not count. None when there is no such candidate."""
+    words = need.head.split()
+    noun = need.head_noun
+    last = max((i for i, w in enumerate(words) if noun in tokenize(w)), default=None)
+    if not last:
+        return None
+    # an "-ing" word before the function word names the function with it ("blowing agent", "curing agent")
+    while last > 1 and re.fullmatch(r"[a-z]{3,}ing", words[last - 1].lower()):
+        last -= 1
+    modifier = " ".join(words[:last])
+    if any(t in FUNCTIONAL_NOUNS for t in tokenize(modifier)):  # a function said twice ("catalyst promoter")
+        return None
+    readings = {
+        tuple(t for t in tokenize(text) if len(t) > 1)
+        for text in (modifier, as_material(read_need(modifier)).head)
+    }
+    expansion = set(tokenize(expand(modifier))) if expand(modifier) != modifier else set()
+    for s in scored:
+        if any(not n.startswith("does not name a ") for n in s.notes):
+            continue
+        base = tuple(t for t in tokenize(s.candidate.reference_product.split(",")[0]) if len(t) > 1)
+        if base and (base in readings or (expansion and set(base) <= expansion and len(base) > 1)):
+            return s
+    return None
 
 
 #: Qualifier pairs ecoinvent uses to name two variants of one product ("flat glass, coated / uncoated",
@@ -686,7 +839,11 @@ class OfflineMapper:
         ]
         if "recycled" in self.rules:
             scored = recycled_when_only_it_says_the_head(scored)
-        if "head_noun" in self.rules:
+        # a shape or part of a named substance: the substance must be named, not the part word (tenth pass)
+        substance = substance_of(need, scored) if "substance" in self.rules else None
+        if substance:
+            scored = require_substance(need, scored, substance)
+        elif "head_noun" in self.rules:
             scored = require_head_noun(need, scored)
         if "farming_system" in self.rules:
             scored = prefer_conventional(need, scored, self.search)
@@ -711,6 +868,11 @@ class OfflineMapper:
             generic = generic_chemical(need)
             if self.search.index_of(generic) is None:  # a catalog without the generic proxies
                 generic = None
+        named = self_named_substance(need, scored) if generic else None
+        # the substance of a functional need is an activity in its own right (tenth pass)
+        if named is not None:
+            generic, best = None, named
+            second = next((s.score for s in scored if s is not named), 0.0)
         if generic:
             choice = generic
             rationale = (

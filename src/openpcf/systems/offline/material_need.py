@@ -172,6 +172,64 @@ QUALIFIER_WORDS = frozenset(
 )
 
 
+# Words that name a shape, part or form a material is made into, not the material (tenth pass): in a composition
+# the substance said before them is what is bought ("PA66 gear wheels" is nylon, "spinach leaves" spinach, "nickel
+# anodes" nickel, "natural latex foam core" latex). The mapper then requires the substance rather than the part word
+# (``mapping.require_substance``) unless no candidate names the substance. Singular forms, as the search tokenizer
+# reads them ("leaves" → "leave"). Mapper only.
+PART_WORDS = frozenset(
+    [
+        "core",
+        "panel",
+        "brick",
+        "block",
+        "rock",
+        "kernel",
+        "leaf",
+        "leave",
+        "wheel",
+        "gear",
+        "cup",
+        "lid",
+        "closure",
+        "cap",
+        "lens",
+        "len",  # "lens" as the search tokenizer reads it
+        "wafer",
+        "anode",
+        "cathode",
+        "cell",
+        "module",
+        "target",
+        "resin",
+        "liner",
+        "lining",
+        "housing",
+        "casing",
+        "frame",
+        "part",
+        "component",
+        "insert",
+        "bead",
+        "layer",
+        "skin",
+        "facing",
+        "cladding",
+        "lamp",
+        "door",
+        "gasket",
+        "seal",
+        "ring",
+        "bush",
+        "bushing",
+        "clamshell",
+        "tray",
+        "blank",
+        "segment",
+    ]
+)
+
+
 # Units of mass, length, volume and grammage written after a number ("250 g", "80 gsm", "12 mm"): a measure
 # of the thing, never the thing.
 UNIT_WORDS = frozenset(
@@ -305,6 +363,9 @@ _QUALIFIER_TAIL = re.compile(
     # ninth pass: a grade word said without "grade" ("acetone technical 99.5%"), a stabiliser said as a participle
     # ("THF stabilised"), the active part of a formulation ("… softener active", "… active substance")
     r"technical|tech|reagent|analytical|pharmaceutical|pharma|usp|acs|fcc|"
+    # tenth pass: a viscosity grade (ISO 3448 "ISO VG 46") or a product standard cited after the name ("EN 590",
+    # "DIN 51524", "ASTM D975") says which specification the product meets, not what it is
+    r"(?:iso\s+)?vg\s*\d+|(?:en|iso|din|astm|bs|jis|sae)\s*[a-z]?\s*\d{2,5}(?:[-:/]\d+)*|"
     r"(?:un)?stabili[sz]ed|inhibited|active(?:\s+(?:substance|matter|content))?))+\s*$",
     re.IGNORECASE,
 )
@@ -540,6 +601,10 @@ def with_said_state(material: str, said: str) -> str:
     return " ".join(out)
 
 
+# Everyday words for a function, said the database's way (tenth pass; general usage): a "glue" is an adhesive.
+_FUNCTION_SYNONYMS = {"glue": "adhesive", "glues": "adhesives"}
+
+
 def as_material(need: MaterialNeed) -> MaterialNeed:
     """The need with its head read as the material it means by general knowledge
     (:func:`openpcf.vocabulary.common_names.known_material`): "takeaway coffee cup" is bought as a single-use
@@ -548,7 +613,11 @@ def as_material(need: MaterialNeed) -> MaterialNeed:
     ("potatoes" → "potato", which the search tokenizer would read as "potatoe"). A foreign head is looked up
     as written first ("Betonstahl" is reinforcing steel, not "concrete steel"). A need the tables do not
     know is returned with only that plural fix. Used by the mapper (task 3) only."""
-    head = mounting_spelled_out(iupac_spelling(" ".join(_singular_oes(w) for w in need.head.split())))
+    head = mounting_spelled_out(
+        iupac_spelling(
+            " ".join(_FUNCTION_SYNONYMS.get(w.lower(), _singular_oes(w)) for w in need.head.split())
+        )
+    )
     head = _ACRONYM_PLURAL.sub(r"\1", head)  # "LEDs" → "LED", which the abbreviation table expands
     context = need.context
     # an electrical, data or density rating ("16 V", "8 Gb", "45 kg/m³") is context, never the thing bought
@@ -673,7 +742,8 @@ def without_unknown_article(need: MaterialNeed, vocabulary: frozenset[str] | set
         or noun in vocabulary
         or noun in UNIT_WORDS
         or tokenize(words[-1]) != [noun]
-        or not any(t in vocabulary for t in tokenize(" ".join(words[:-1])))
+        # (the words before it, or their expansion: "GPPS clamshell" is general-purpose polystyrene, tenth pass)
+        or not any(t in vocabulary for t in tokenize(expand(" ".join(words[:-1]))))
         # an acronym the vocabulary spells out in database words ("LED" → light emitting diode) is no article
         or any(t in vocabulary for t in tokenize(expand(words[-1])) if t != noun)
     ):
