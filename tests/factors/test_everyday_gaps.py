@@ -174,3 +174,17 @@ def test_names_not_taken_over():
     assert m is None or "cathode" not in m.factor.name.lower()
     assert _match("latex").factor.id == "literature:rubber:natural-rubber"
     assert _match("printing ink").factor.id == E + "coatings:printing-ink-offset"
+
+
+def test_an_invented_stretch_yarn_is_priced_as_elastane_not_urea():
+    # "polyurethane-urea" ends on "urea"; the longer concept name makes it the elastane it is
+    from openpcf.engine.estimation import estimate
+    from openpcf.engine.product import ProductSpec
+
+    elastane = open_library().get(E + "textile:elastane-yarn").value
+    t = estimate(ProductSpec(name="Covering yarn core, invented 44 dtex", declared_unit="1 kg",
+                             composition="polyurethane-urea: 100%"), seed=0, runs=50)
+    assert [line.factor.id for line in t.inputs] == [E + "textile:elastane-yarn"]
+    assert t.inputs[0].factor.value == pytest.approx(elastane)
+    assert t.result.kgco2e == pytest.approx(elastane, rel=1e-6)  # a yarn factor: no textile stage on top
+    assert all("urea" not in line.factor.name.lower() or "elastane" in line.factor.name.lower() for line in t.inputs)
