@@ -186,5 +186,7 @@ def test_an_invented_stretch_yarn_is_priced_as_elastane_not_urea():
                              composition="polyurethane-urea: 100%"), seed=0, runs=50)
     assert [line.factor.id for line in t.inputs] == [E + "textile:elastane-yarn"]
     assert t.inputs[0].factor.value == pytest.approx(elastane)
-    assert t.result.kgco2e == pytest.approx(elastane, rel=1e-6)  # a yarn factor: no textile stage on top
+    # the fibre's 13.1 plus at most the engine's small class process energy for the product (0.48 here), never
+    # the 1.5 of 1.03 kg urea
+    assert elastane <= t.result.kgco2e < 1.05 * elastane
     assert all("urea" not in line.factor.name.lower() or "elastane" in line.factor.name.lower() for line in t.inputs)
