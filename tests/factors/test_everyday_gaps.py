@@ -190,3 +190,21 @@ def test_an_invented_stretch_yarn_is_priced_as_elastane_not_urea():
     # the 1.5 of 1.03 kg urea
     assert elastane <= t.result.kgco2e < 1.05 * elastane
     assert all("urea" not in line.factor.name.lower() or "elastane" in line.factor.name.lower() for line in t.inputs)
+
+
+def test_zeolite_a_nonwovens_and_copper_foil():
+    lib = open_library()
+    silicate = lib.get(E + "inorganic-chemicals:sodium-silicate").value
+    ath = lib.get(E + "inorganic-chemicals:aluminium-hydroxide").value
+    zeolite = 0.433 * silicate + 0.427 * ath + 0.085 * 0.925694 + 5 * HEAT + 0.3 * GRID
+    assert_reaches(["zeolite A (detergent builder)", "zeolite 4A", "synthetic zeolite"], E + "inorganic-chemicals:zeolite-a", zeolite)
+    assert _match("zeolite").factor.id == E + "minerals:zeolite-natural"  # the bare mineral stays the mined one
+    pp = 1.63  # PlasticsEurope PP eco-profile
+    assert_reaches(["PP spunbond nonwoven", "polypropylene nonwoven"], E + "textile:pp-spunbond-nonwoven",
+                   1.03 * pp + 1.5 * GRID + 0.5 * HEAT)
+    assert_reaches(["meltblown polypropylene"], E + "textile:pp-meltblown-nonwoven", 1.05 * pp + 3 * GRID + 3 * HEAT)
+    assert _match("polypropylene").factor.id == "literature:plastics:pp-ecoprofile"
+    foil = 1.02 * COPPER + 0.05 * H2SO4 + 6 * GRID + 3 * HEAT
+    assert foil == pytest.approx(7.4924, rel=1e-3)
+    assert_reaches(["copper foil", "copper foil 8 um", "ED copper foil"], E + "metals:copper-foil-electrodeposited", foil)
+    assert _match("copper sheet").factor.id == "literature:metals:copper-cathode"
