@@ -267,7 +267,7 @@ ROLE_WORDS = frozenset({"electrolyte", "solution", "binder", "filler", "coating"
 #: word before one ("transistor radio", "diode laser") says what the device is built with, not what it is.
 _WHOLE_DEVICE_WORDS = frozenset({"radio", "laser", "amplifier", "receiver", "transmitter", "clock", "heater", "torch",
                                  "flashlight", "lamp", "light", "charger", "tester", "meter", "player", "television",
-                                 "tv", "computer", "calculator", "toy", "watch", "alarm", "detector", "driver"})
+                                 "tv", "computer", "calculator", "toy", "watch", "alarm", "detector"})
 
 
 def _role_of_substance(m: tuple[int, int, str], found: list[tuple[int, int, str]], words: tuple[str, ...],
@@ -499,7 +499,10 @@ def read_name(name: str, context: QueryContext | None = None) -> NameReading:
     english = translate(raw)
     words = tuple(lemma_words(english))
     route = route_of(words)
-    first_clause = len(lemma_words(translate(_AFFIX.sub(" ", raw.split(",")[0])))) if "," in raw else None
+    # "X, Y": the words before the first comma outside brackets ("drivers (magnets, copper)" has no such comma)
+    unbracketed = re.sub(r"\([^()]*\)", lambda m: " " * len(m.group()), raw)
+    cut = unbracketed.find(",")
+    first_clause = len(lemma_words(translate(_AFFIX.sub(" ", raw[:cut])))) if cut > 0 else None
     key, head = _head(words, table, first_clause)
     notes: list[str] = []
     stand_key, stand_note = _stand_in(unstripped, _head(unstripped, table)[0], table)
