@@ -253,7 +253,6 @@ def test_pulses_beside_too_little_water_to_have_been_dry_are_read_as_cooked_mass
 
 def test_tinplate_reads_as_steel_for_cans():
     from openpcf.engine.material_names import interpret
-
     from openpcf.factors.library import FactorLibrary
     from openpcf.factors.resolver import LibraryResolver
 

@@ -287,7 +287,7 @@ def _role_of_substance(m: tuple[int, int, str], found: list[tuple[int, int, str]
 def _component_in_device(m: tuple[int, int, str], words: tuple[str, ...], table: ConceptTable) -> bool:
     """True when an electronic component is named before the device it is built into ("transistor radio",
     "diode laser", "LED lamp" read as a lamp, not its LED): the word right after the component names a whole."""
-    start, end, key = m
+    _, end, key = m
     if table.concepts[key].material_class != "electronics" or end >= len(words):
         return False
     nxt = words[end]
