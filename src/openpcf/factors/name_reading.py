@@ -18,7 +18,11 @@ The steps, all pure:
    and a generic word ("XPS insulation board" is XPS); among
    materials the right-most wins (English compounds name the thing last: "glass-fibre reinforced
    polyamide" is polyamide), then the longest ("stainless steel 304" is stainless steel). Grades and codes
-   (5754, C30/37, 42.5) never name a material; what follows "for" is the use ("frit for enamel" is frit). A form word of a formed good ("bottle", "film", "cap",
+   (5754, C30/37, 42.5) never name a material; what follows "for" is the use ("frit for enamel" is frit). In
+   "X, Y" a material named in X outranks one named in the qualifiers Y ("chicken breast, corn fed" is chicken)
+   unless Y names a kind of it ("steel, stainless"); a role word after a substance is its role ("potassium
+   hydroxide electrolyte", ``ROLE_WORDS``); an electronic component before a device word is not the device's
+   material ("transistor radio", ``device``). A form word of a formed good ("bottle", "film", "cap",
    "moulded") sets ``formed``: a polymer concept then takes its ``formed`` targets (a factor that includes
    forming), while a plain name, granulate or resin takes the primary polymer at the plant gate.
 5. Sense from context: an ambiguous word ("lime", "oil", "pulp", "chalk", "nut") takes the sense whose

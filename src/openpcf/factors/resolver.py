@@ -9,7 +9,10 @@ Order for a name: a factor's exact name; the practitioner's reading
 (:func:`openpcf.factors.name_reading.read_name`: language, lemmas, route words, head material, sense from
 context) and its concept's route-correct targets; the exact name or alias of each lookup text; a
 partial-word search (BM25 candidates from :class:`openpcf.search.lexical.LexicalIndex`, scored by
-:func:`name_score`) accepted only at ``MIN_MATCH_SCORE`` = 0.55 or above. A natural-gas factor never answers a
+:func:`name_score`) accepted only at ``MIN_MATCH_SCORE`` = 0.55 or above. A food's search hit that names none of
+the words a qualified name adds ("beef, grass fed" → "Heart, beef, raw") yields to the concept's own target
+(:func:`covers_only_the_material`); an unknown "X, Y" name is also looked up by X, and a "Y X" name by its last
+words (× 0.7, only when they name the hit's first phrase). A natural-gas factor never answers a
 name whose "gas" is qualified by another substance (:func:`names_other_gas`), a stand-in never an animal food,
 and a part whose material is only assumed is returned flagged (method "class", ``ASSUMED_SCORE``). Below that the library gives no
 answer, and :class:`openpcf.factors.material_class.MaterialClassResolver` answers with a class factor
