@@ -253,8 +253,15 @@ def test_pulses_beside_too_little_water_to_have_been_dry_are_read_as_cooked_mass
 
 def test_tinplate_reads_as_steel_for_cans():
     from openpcf.engine.material_names import interpret
+    from openpcf.factors.library import FactorLibrary
+    from openpcf.factors.resolver import LibraryResolver
 
-    assert interpret("tinplate").queries[0] == "steel cans, primary production"
+    # the tinplate row first; a library without one reaches steel cans through the tinplate concept's targets
+    assert interpret("tinplate").queries[:2] == ("tinplate", "steel")
+    cans = [f for f in FOOD.factors if f.name == "steel cans, primary production"]
+    source = LibraryResolver(FactorLibrary([*cans, _factor("Steel, billets, at plant", 2.0)]), name="t")
+    t = estimate(ProductSpec(name="Invented tin box", composition="tinplate: 100%"), source=source, runs=10, seed=1)
+    assert next(x for x in t.inputs if x.name == "tinplate").factor.name == "steel cans, primary production"
 
 
 def test_a_food_that_lists_its_can_is_canned():

@@ -73,9 +73,11 @@ GENERIC_CLASSES: dict[str, tuple[str, ...]] = {
     "lime": ("lime", "quicklime"),
     "sand": ("sand", "silica sand"),
     "glass": ("glass", "flat glass"),
-    "tinplate": ("steel cans, primary production", "tinplate", "steel"),
-    "tin plate": ("steel cans, primary production", "tinplate", "steel"),
-    "tinplate steel": ("steel cans, primary production", "tinplate", "steel"),
+    # tinplate is its own row where the library has one; the tinplate concept's targets fall back to steel cans
+    # (a formed can) where it has not
+    "tinplate": ("tinplate", "steel"),
+    "tin plate": ("tinplate", "steel"),
+    "tinplate steel": ("tinplate", "steel"),
     "fruit concentrates": ("fruit juice concentrate", "orange juice concentrate", "fruit"),
     "fruit concentrate": ("fruit juice concentrate", "orange juice concentrate", "fruit"),
 }

@@ -948,7 +948,10 @@ FORMED_METAL_PRODUCTS: dict[str, str] = {
     "wire": r"\bwires?\b",
     "pipe or tube": r"\b(pipes?|tubes?)\b",
 }
-_EXCLUDES_FORMING = re.compile(r"\b(excl\.?|excluding|without|w/o|no)\s+(forming|fabrication|conversion)\b", re.I)
+#: "excluding forming", and a sheet sold "not formed" ("Tinplate (… for cans …), not formed"): the factor stops
+#: before the can-making or other forming its name mentions as a use.
+_EXCLUDES_FORMING = re.compile(r"\b(?:(?:excl\.?|excluding|without|w/o|no)\s+(?:forming|fabrication|conversion)|"
+                               r"not\s+(?:formed|fabricated|converted)|unformed)\b", re.I)
 
 
 def formed_product_in_factor(product_name: str, factor_name: str, product_class: str) -> str | None:

@@ -18,7 +18,11 @@ The steps, all pure:
    and a generic word ("XPS insulation board" is XPS); among
    materials the right-most wins (English compounds name the thing last: "glass-fibre reinforced
    polyamide" is polyamide), then the longest ("stainless steel 304" is stainless steel). Grades and codes
-   (5754, C30/37, 42.5) never name a material; what follows "for" is the use ("frit for enamel" is frit). A form word of a formed good ("bottle", "film", "cap",
+   (5754, C30/37, 42.5) never name a material; what follows "for" is the use ("frit for enamel" is frit). In
+   "X, Y" a material named in X outranks one named in the qualifiers Y ("chicken breast, corn fed" is chicken)
+   unless Y names a kind of it ("steel, stainless"); a role word after a substance is its role ("potassium
+   hydroxide electrolyte", ``ROLE_WORDS``); an electronic component before a device word is not the device's
+   material ("transistor radio", ``device``). A form word of a formed good ("bottle", "film", "cap",
    "moulded") sets ``formed``: a polymer concept then takes its ``formed`` targets (a factor that includes
    forming), while a plain name, granulate or resin takes the primary polymer at the plant gate.
 5. Sense from context: an ambiguous word ("lime", "oil", "pulp", "chalk", "nut") takes the sense whose
@@ -212,6 +216,11 @@ class NameReading:
     monomer: str | None = None
     #: the processed-meat word of a species' product ("sausage" in "chicken sausage")
     processed: str | None = None
+    #: the device word of a name that puts a component before it ("radio" in "transistor radio"): a factor must
+    #: name the device, never only the component
+    device: str | None = None
+    #: the words before a role word that names no material of its own ("koh" in "KOH electrolyte")
+    role_of: str | None = None
 
 
 def _has(words: tuple[str, ...] | list[str], phrase: tuple[str, ...]) -> bool:
@@ -254,9 +263,51 @@ _GRADE_USES = frozenset({"cosmetic", "food", "feed", "pharmaceutical", "pharma",
                          "textile", "agricultural", "laboratory", "analytical", "usp", "fcc"})
 
 
-def _head(words: tuple[str, ...], table: ConceptTable) -> tuple[str | None, tuple[str, ...]]:
-    """The head concept of a name and the words that named it (see module docstring, step 4)."""
+#: Words that say what a substance does in a product, not what it is (lemmas): "potassium hydroxide electrolyte" is
+#: potassium hydroxide used as an electrolyte, "titanium dioxide pigment" titanium dioxide used as a pigment.
+ROLE_WORDS = frozenset({"electrolyte", "solution", "binder", "filler", "coating", "additive", "concentrate", "pigment",
+                        "dispersion", "carrier", "extender", "thickener", "modifier"})
+#: Words that name a whole device or machine (lemmas), besides the concept table's device words: a component
+#: word before one ("transistor radio", "diode laser") says what the device is built with, not what it is.
+_WHOLE_DEVICE_WORDS = frozenset({"radio", "laser", "amplifier", "receiver", "transmitter", "clock", "heater", "torch",
+                                 "flashlight", "lamp", "light", "charger", "tester", "meter", "player", "television",
+                                 "tv", "computer", "calculator", "toy", "watch", "alarm", "detector"})
+
+
+def _role_of_substance(m: tuple[int, int, str], found: list[tuple[int, int, str]], words: tuple[str, ...],
+                       table: ConceptTable) -> bool:
+    """True when a match is only a role word ("electrolyte", "pigment") after a substance the name names first:
+    a non-metal concept that ends before it, or a chemical compound ("potassium hydroxide electrolyte"). A metal
+    named alone before a role says what the role is for ("lithium electrolyte"), so it does not count."""
+    start, end, _ = m
+    if not all(w in ROLE_WORDS for w in words[start:end]):
+        return False
+    if any(e <= start and not table.concepts[k].generic and table.concepts[k].material_class != "metal"
+           for s, e, k in found):
+        return True
+    return compound_of(words[:start]) is not None
+
+
+def _component_in_device(m: tuple[int, int, str], words: tuple[str, ...], table: ConceptTable) -> bool:
+    """True when an electronic component is named before the device it is built into ("transistor radio",
+    "diode laser", "LED lamp" read as a lamp, not its LED): the word right after the component names a whole."""
+    _, end, key = m
+    if table.concepts[key].material_class != "electronics" or end >= len(words):
+        return False
+    nxt = words[end]
+    return nxt in _WHOLE_DEVICE_WORDS or nxt in table.device_words
+
+
+def _head(words: tuple[str, ...], table: ConceptTable, clause: int | None = None) -> tuple[str | None, tuple[str, ...]]:
+    """The head concept of a name and the words that named it (see module docstring, step 4). ``clause``: the
+    number of words before the name's first comma ("X, Y" is material X with qualifier Y, ecoinvent and
+    AGRIBALYSE style): a material named there outranks one named in the qualifiers ("chicken breast, corn fed"
+    is chicken, "kaolin, water washed" kaolin) unless the qualifier names a kind of it ("steel, stainless")."""
     found = _matches(words, table)
+    # "potassium hydroxide electrolyte", "titanium dioxide pigment": a role word after a substance is its role
+    found = [m for m in found if not _role_of_substance(m, found, words, table)]
+    # "transistor radio", "diode laser": a component named before a device is what the device is built with
+    found = [m for m in found if not _component_in_device(m, words, table)]
     # "frit for enamel", "CO2 for welding": what follows "for" is the use, not the material
     if "for" in words[1:]:
         cut = words.index("for", 1)
@@ -269,6 +320,12 @@ def _head(words: tuple[str, ...], table: ConceptTable) -> tuple[str | None, tupl
     # sold at, not the material ("steel grade S355" stays steel)
     found = [m for m in found if not (m[1] < len(words) and words[m[1]] == "grade" and m[1] - m[0] == 1
                                       and words[m[0]] in _GRADE_USES)]
+    if clause is not None:
+        first = [m for m in found if m[1] <= clause and not table.concepts[m[2]].generic
+                 and not all(w in table.forms or w in table.parts for w in words[m[0]:m[1]])]
+        said = {w for m in first for w in words[m[0]:m[1]]}
+        found = [m for m in found if m[1] <= clause or not first
+                 or any(said & set(n) for n in table.concepts[m[2]].names)]
     if not found:
         return None, ()
 
@@ -446,7 +503,11 @@ def read_name(name: str, context: QueryContext | None = None) -> NameReading:
     english = translate(raw)
     words = tuple(lemma_words(english))
     route = route_of(words)
-    key, head = _head(words, table)
+    # "X, Y": the words before the first comma outside brackets ("drivers (magnets, copper)" has no such comma)
+    unbracketed = re.sub(r"\([^()]*\)", lambda m: " " * len(m.group()), raw)
+    cut = unbracketed.find(",")
+    first_clause = len(lemma_words(translate(_AFFIX.sub(" ", raw[:cut])))) if cut > 0 else None
+    key, head = _head(words, table, first_clause)
     notes: list[str] = []
     stand_key, stand_note = _stand_in(unstripped, _head(unstripped, table)[0], table)
     core = [w for w in words if not re.search(r"\d", w) and len(w) > 1]
@@ -542,11 +603,18 @@ def read_name(name: str, context: QueryContext | None = None) -> NameReading:
         add(named if not sense else concept.query)
         add(concept.query)
     formed = any(_has(words, p) for p in table.formed)
+    device = next((words[e] for m in _matches(words, table) if _component_in_device(m, words, table)
+                   for e in (m[1],)), None)
+    role_of = None
+    if head and all(w in ROLE_WORDS for w in head) and key is not None:
+        at = next((i for i in range(len(words)) if words[i:i + len(head)] == tuple(head)), 0)
+        before = [w for w in words[:at] if not re.search(r"\d", w)]
+        role_of = " ".join(before) or None
     return NameReading(name=name, english=english, words=words, concept=key, route=route, head=tuple(head),
                        food=bool(concept and concept.food) or bool(pureed) or (stand_note is not None and concept is None),
                        material_class=material_class, lookups=tuple(lookups), sense=sense, notes=tuple(notes),
                        formed=formed, stand_in=stand_note is not None, assumed=assumed and key == part_key,
-                       compound=compound, monomer=monomer, processed=processed)
+                       compound=compound, monomer=monomer, processed=processed, device=device, role_of=role_of)
 
 
 def _renamed(words: tuple[str, ...], head: tuple[str, ...], name: str) -> str:

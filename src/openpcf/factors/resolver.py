@@ -9,7 +9,10 @@ Order for a name: a factor's exact name; the practitioner's reading
 (:func:`openpcf.factors.name_reading.read_name`: language, lemmas, route words, head material, sense from
 context) and its concept's route-correct targets; the exact name or alias of each lookup text; a
 partial-word search (BM25 candidates from :class:`openpcf.search.lexical.LexicalIndex`, scored by
-:func:`name_score`) accepted only at ``MIN_MATCH_SCORE`` = 0.55 or above. A natural-gas factor never answers a
+:func:`name_score`) accepted only at ``MIN_MATCH_SCORE`` = 0.55 or above. A food's search hit that names none of
+the words a qualified name adds ("beef, grass fed" → "Heart, beef, raw") yields to the concept's own target
+(:func:`covers_only_the_material`); an unknown "X, Y" name is also looked up by X, and a "Y X" name by its last
+words (× 0.7, only when they name the hit's first phrase). A natural-gas factor never answers a
 name whose "gas" is qualified by another substance (:func:`names_other_gas`), a stand-in never an animal food,
 and a part whose material is only assumed is returned flagged (method "class", ``ASSUMED_SCORE``). Below that the library gives no
 answer, and :class:`openpcf.factors.material_class.MaterialClassResolver` answers with a class factor
@@ -27,6 +30,7 @@ from openpcf.factors.compounds import compound_as_its_element
 from openpcf.factors.library import FactorLibrary
 from openpcf.factors.memo import per_resolver
 from openpcf.factors.name_reading import (
+    ROLE_WORDS,
     SPECIES_WORDS,
     Concept,
     NameReading,
@@ -38,7 +42,15 @@ from openpcf.factors.name_reading import (
 from openpcf.factors.record import Confidence, Factor, FactorMatch, FactorQuery
 from openpcf.factors.solution_strength import at_strength
 from openpcf.vocabulary.geography import parse_region
-from openpcf.vocabulary.names import content_tokens, lemma_words, normalise_name, query_variants, with_joins
+from openpcf.vocabulary.names import (
+    content_tokens,
+    lemma_words,
+    normalise_name,
+    query_variants,
+    strip_accents,
+    with_joins,
+)
+from openpcf.vocabulary.translation import translate
 
 #: tap water per kg: the water of a solution whose strength the name states
 WATER_FACTOR_ID = "desnz2024:water:supply-kg"
@@ -143,6 +155,21 @@ def _names_another_food(reading: NameReading) -> bool:
     concept = table.concepts.get(reading.concept or "")
     own = set(reading.head) | {w for n in (concept.names if concept else ()) for w in n}
     return any(w not in table.forms and w not in _COMMODITY_WORDS for w in words_beyond(reading, own))
+
+
+def covers_only_the_material(reading: NameReading, matched: str) -> bool:
+    """True when a search hit for a qualified name ("beef, grass fed", "grass fed beef", "hill lamb") names none
+    of the words the name adds to its material, or not the material itself: in LCA naming "X, Y" is material X
+    with qualifier Y and "Y X" puts the head last, so a hit that matched only the head word ("Heart, beef, raw")
+    is no better than the material itself. False for a name that adds nothing to its material, and for a hit that
+    names a word it adds ("Heart, beef" for "beef heart")."""
+    concept = concept_table().concepts.get(reading.concept or "")
+    own = set(reading.head) | {w for n in (concept.names if concept else ()) for w in n}
+    added = [w for w in words_beyond(reading, own) if w not in _GENERIC_WORDS and w not in _COMMODITY_WORDS]
+    if not added:
+        return False
+    got = set(with_joins(lemma_words(matched)))
+    return not any(w in got for w in added)
 
 
 #: Words that leave a food commodity what it is (state at purchase, grade, joining words); unlike
@@ -422,9 +449,11 @@ class LibraryResolver:
                 return found
         return []
 
-    def _target_match(self, reading: NameReading, q: FactorQuery) -> FactorMatch | None | bool:
+    def _target_match(self, reading: NameReading, q: FactorQuery, qualified: bool = False) -> FactorMatch | None | bool:
         """The concept's route target (alias-grade match); False when the concept has targets for the route
-        but the library holds none of them (no silent fallback to a wrong product); None when it has none."""
+        but the library holds none of them (no silent fallback to a wrong product); None when it has none.
+        ``qualified``: the words the name adds to a food are qualifiers the library has no product for (see
+        :func:`covers_only_the_material`), so they do not make it another food."""
         concept = concept_table().concepts.get(reading.concept or "")
         if concept is None:
             return None
@@ -441,7 +470,7 @@ class LibraryResolver:
             return None  # the name says the food is cooked or canned: the search finds that state
         if reading.processed:
             return None  # "chicken sausage": the search finds the product; the meat itself is the flagged fallback
-        if concept.food and not reading.stand_in and _names_another_food(reading):
+        if concept.food and not reading.stand_in and not qualified and _names_another_food(reading):
             return None  # "beef heart", "lamb's lettuce", "meat alternative": the search finds that product
         found = self.target_factors(concept, route, q.unit)
         if not found:
@@ -485,6 +514,12 @@ class LibraryResolver:
             if match is not None:
                 return match
         reading = read_name(q.name, q.context)
+        if set(reading.words) & ROLE_WORDS and not set(reading.head) & ROLE_WORDS:
+            # "potassium hydroxide electrolyte" is the hydroxide in a role, unless the library holds the two as one
+            # row (its name or alias)
+            match = self._exact_or_alias(q.name, q, 1.0, reading)
+            if match is not None:
+                return match
         match = self._resolve_reading(q, reading)
         if match is not None and reading.assumed:
             # the usual material of a part of a device, said by neither the name nor a sibling: flagged
@@ -493,6 +528,16 @@ class LibraryResolver:
         return match
 
     def _resolve_reading(self, q: FactorQuery, reading: NameReading) -> FactorMatch | None:
+        if reading.role_of:
+            # "KOH electrolyte": a role word after a substance the concept table does not know; the library's
+            # name or alias for the substance answers first (a metal before a role says what it is for)
+            said = read_name(reading.role_of)
+            concept_before = concept_table().concepts.get(said.concept or "")
+            if concept_before is None or concept_before.material_class != "metal":
+                match = self._exact_or_alias(reading.role_of, q, 0.95, said)
+                if match is not None:
+                    return match.model_copy(update={"matched_text": f"{match.matched_text}; '{reading.head[-1]}' "
+                                                                    "read as its role"})
         target = self._target_match(reading, q)
         if isinstance(target, FactorMatch):
             return target
@@ -503,12 +548,21 @@ class LibraryResolver:
         # the specific texts first (as written, the head as named), then the concept's generic lookup name:
         # "olive oil" is olive oil before it is the vegetable-oil default
         general = [t for t in lookups if concept is not None and t == concept.query and len(lookups) > 1]
-        for group in ([t for t in lookups if t not in general], general):
+        for first, group in ((True, [t for t in lookups if t not in general]), (False, general)):
             for pos, text in enumerate(group):
                 match = self._exact_or_alias(text, q, 1.0 - 0.03 * pos, reading)
                 if match is not None:
                     return match
             match = self._best_search(group, q, reading, 1.0) if group else None
+            if first and concept is not None and concept.food \
+                    and (match is None or covers_only_the_material(reading, match.matched_text)):
+                # "beef, grass fed" → "Heart, beef, raw" matched only the head word, "beef, pasture raised" nothing
+                # with its qualifiers: the material itself before the concept's generic lookup
+                target = self._target_match(reading, q, qualified=True)
+                if isinstance(target, FactorMatch):
+                    added = " ".join(words_beyond(reading, set(reading.head)))
+                    return target.model_copy(update={
+                        "matched_text": f"{target.matched_text}; '{added}' read as a qualifier of {concept.key}"})
             if match is not None:
                 return match
         guard = reading if _guarded(reading) else None
@@ -517,10 +571,15 @@ class LibraryResolver:
                 match = self._exact_or_alias(variant, q, 0.85, guard) or self._best_search([variant], q, guard, 0.85)
                 if match is not None:
                     return match
-            # ecoinvent-style "cement, CEM III/B": the head alone, by exact name or alias only (score × 0.7).
+            # ecoinvent-style "cement, CEM III/B", "whole cod, trawl caught": the head clause alone, by exact name
+            # or alias, then by search (score × 0.7); "trawl caught whole cod" names the head last: the name
+            # without its leading words, longest first, by search (× 0.7)
             head = q.name.split(",")[0].strip()
             if head and head != q.name.strip():
-                return self._exact_or_alias(head, q, 0.7, guard)
+                match = self._exact_or_alias(head, q, 0.7, guard) or self._named_by(head, q, reading)
+                if match is not None:
+                    return match
+            return self._trailing_match(head, q, reading)
         if reading.processed and concept is not None:
             # "lamb sausage" with no such product in the library: the meat itself, flagged as an assumption
             meat = read_name(concept.query)
@@ -531,6 +590,33 @@ class LibraryResolver:
                     "matched_text": f"{match.matched_text}; '{reading.processed}' of {concept.key} read as the meat "
                                     "(no such product in the library; assumed)"})
         return None
+
+    def _trailing_match(self, clause: str, q: FactorQuery, reading: NameReading) -> FactorMatch | None:
+        """The best search hit for ``clause`` without its leading words, longest rest first (× 0.7): English puts
+        qualifiers before the head ("line caught whole cod" → "whole cod"). Rests made only of form, part or role
+        words ("binder", "housing") or one letter are not looked up."""
+        table = concept_table()
+        words = [w for w in lemma_words(translate(strip_accents(clause).lower())) if not re.search(r"\d", w)]
+        for i in range(1, len(words)):
+            rest = words[i:]
+            if all(w in table.forms or w in table.parts or w in ROLE_WORDS or len(w) < 3 for w in rest):
+                break
+            match = self._named_by(" ".join(rest), q, reading)
+            if match is not None:
+                return match
+        return None
+
+    def _named_by(self, text: str, q: FactorQuery, reading: NameReading) -> FactorMatch | None:
+        """The best search hit for part of a name (× 0.7), kept only when that part names everything the hit's
+        first phrase names: "whole cod" → "Cod, raw" (the thing itself, qualified after the comma), but "acid" is
+        not "Sulfuric acid" and "belt" not "Sea belt"."""
+        match = self._best_search([text], q, reading, 0.7)
+        if match is None:
+            return None
+        said = set(with_joins(lemma_words(translate(strip_accents(text).lower()))))
+        lead = [w for w in lemma_words(re.sub(r"\(.*?\)", " ", match.matched_text.split(",")[0]))
+                if w not in _GENERIC_WORDS and not w.isdigit()]
+        return match if lead and all(w in said for w in lead) else None
 
     # -- search ------------------------------------------------------------------------------
     def _lexical(self):
@@ -574,6 +660,8 @@ class LibraryResolver:
             matched = self._texts[idx]
             if reading is not None and reading.compound and not _names_all(reading.head, self._words(factor), matched):
                 continue  # a compound's search hit names the element and the anion ("copper sulfate")
+            if reading is not None and reading.device and reading.device not in lemma_words(matched):
+                continue  # "transistor radio" is a radio: a hit must name it, not only the transistor
             if reading is not None and reading.processed and reading.concept in SPECIES_WORDS \
                     and not set(SPECIES_WORDS[reading.concept]) & set(self._words(factor)):
                 continue  # "lamb sausage" is not a pork or an unnamed sausage
