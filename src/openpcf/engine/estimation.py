@@ -75,6 +75,7 @@ from openpcf.engine.product import BomEntry, ProductSpec, counted_unit
 from openpcf.engine.textile_stages import (
     LEVEL_NAMES,
     MADE_UP,
+    coarse_bast_fibre,
     fabric_route,
     input_level,
     input_per_product,
@@ -435,11 +436,11 @@ def _class_proxy(line: InputLine, source: FactorResolver, geography: str | None)
 
 
 #: Furnace classes: recycled feedstock (cullet, scrap) is melted by the product's own process.
-_MELTING_CLASSES = ("glass_melting", "flat_glass_melting", "metal_remelting")
+_MELTING_CLASSES = ("glass_melting", "flat_glass_melting", "domestic_glass", "metal_remelting")
 #: Thermal classes that melt, fire or burn their batch: the carbonates in it decompose and release CO2.
 #: A cold mix (a filler in a paint or a plastic compound, concrete) is not one of them.
-CARBONATE_FURNACE_CLASSES = frozenset({"glass_melting", "flat_glass_melting", "ceramic_firing", "sanitary_ceramics",
-                                       "structural_ceramics", "lime_clinker_burning"})
+CARBONATE_FURNACE_CLASSES = frozenset({"glass_melting", "flat_glass_melting", "domestic_glass", "ceramic_firing",
+                                       "sanitary_ceramics", "structural_ceramics", "lime_clinker_burning"})
 #: A batch whose listed masses are within this share of the product's mass was written per kg of product
 #: (shares of the batch), not as the real batch: it is scaled for the CO2 that leaves it.
 BATCH_AS_PRODUCT_TOLERANCE = 0.02
@@ -1186,7 +1187,7 @@ def _textile_plan(lines: list[InputLine], product: ProductSpec, product_class: s
             line.boundary = LineBoundary(conversion_energy="covered_by_factor", recycled_rule=rule, reason="; ".join(x for x in (
                 f"the factor reaches the {LEVEL_NAMES[level]}: no textile stage for this mass", prior) if x))
             continue
-        chain = stage_chain(level, target, route)
+        chain = stage_chain(level, target, route, coarse=coarse_bast_fibre(line.name, factor_name))
         if not chain:
             continue
         handled.add(line.id)
