@@ -861,15 +861,28 @@ _SPECIFIC_OVER_GENERAL: tuple[tuple[str, str], ...] = (("plant_drink", "beverage
                                                      ("sugar_confectionery", "food_processing"))
 
 
+#: A glass article: the word glass (or a glass type) with a tableware, vessel or kitchenware word anywhere in the
+#: name ("glass salad bowl", "borosilicate glass oven dish", "blown glass vase").
+_GLASS_ARTICLE = re.compile(
+    r"\b(glass|borosilicate|soda-?lime|crystal|pressed|blown)\b.*\b(tumblers?|bowls?|vases?|jugs?|carafes?|"
+    r"decanters?|pitchers?|mugs?|cups?|plates?|dish(es)?|ovenware|bakeware|cookware|teapots?|tableware|dinnerware|"
+    r"stemware|goblets?|candle holders?)\b|"
+    r"\b(tumblers?|bowls?|vases?|jugs?|carafes?|decanters?|mugs?|cups?|plates?|dish(es)?|teapots?|goblets?)\b.*"
+    r"\b(of|in|from) (glass|borosilicate|soda-?lime glass|crystal)\b")
+_GLASS_CERAMIC = re.compile(r"\b(glass[- ]ceramics?|glazed?|glazing)\b")
+
+
 def _accessory_of_a_machine(lowered: str) -> bool:
     """True when the text names a product *for* a machine: an accessory word (helmet, tablets, filter …) that is
     the head of the name, i.e. no machine word comes after it ("coffee machine filter", "bike helmet"). A machine
     word after the accessory word names the machine ("drip filter coffee maker", "tablet printer")."""
-    acc = [m.start() for m in _FOR_A_MACHINE.finditer(lowered)]
+    machines = [m.span() for m in re.finditer(MACHINE_WORDS, lowered)]
+    # an accessory word inside a machine's own name ("vacuum cleaner") is the machine, not an accessory
+    acc = [m.start() for m in _FOR_A_MACHINE.finditer(lowered)
+           if not any(a <= m.start() < b for a, b in machines)]
     if not acc:
         return False
-    machines = [m.start() for m in re.finditer(MACHINE_WORDS, lowered)]
-    return not machines or max(acc) > max(machines)
+    return not machines or max(acc) > max(a for a, _ in machines)
 
 
 def _classes(text: str) -> list[str]:
@@ -879,6 +892,11 @@ def _classes(text: str) -> list[str]:
         out.remove("pcb_fabrication")  # a populated board is assembled, not fabricated from laminate
     if "footwear" in out and _FOR_FOOTWEAR.search(lowered):
         out.remove("footwear")  # shoe polish, a shoe box or a boot rack is not the shoe
+    if _GLASS_ARTICLE.search(lowered) and not _GLASS_CERAMIC.search(lowered):
+        # a glass bowl, vase or oven dish is glassware, not fired ceramic tableware
+        out = [c for c in out if c not in ("tableware_firing", "ceramic_firing")]
+        if "domestic_glass" not in out:
+            out.insert(out.index("glass_products") if "glass_products" in out else len(out), "domestic_glass")
     if "machinery_assembly" in out and _accessory_of_a_machine(lowered):
         out.remove("machinery_assembly")  # a bike helmet or dishwasher tablets are not the machine
     return out
