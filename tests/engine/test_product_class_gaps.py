@@ -86,6 +86,9 @@ def test_a_shoe_with_a_cut_upper_stays_footwear():
     ("Bagged cylinder vacuum cleaner", [("polypropylene housing", 0.5), ("electric motor", 0.3), ("steel tube", 0.2)],
      "machinery_assembly"),
     ("Vacuum cleaner bags", [("polypropylene nonwoven", 0.7), ("cardboard collar", 0.3)], "plastic_conversion"),
+    # a clothes iron is an appliance, cast iron is a metal
+    ("Steam iron, 2400 W", [("polypropylene housing", 0.6), ("aluminium soleplate", 0.4)], "machinery_assembly"),
+    ("Grey cast iron casting", [("cast iron", 1.0)], "metal_remelting"),
     ("Tablet printer for labels", [("ABS housing", 0.6), ("steel chassis", 0.3), ("electric motor", 0.1)],
      "machinery_assembly"),
     ("Monochrome laser printer", [("ABS housing", 0.45), ("steel chassis", 0.35), ("electric motors", 0.1),

@@ -504,7 +504,7 @@ _SHEET_MATERIAL = re.compile(r"\b(leather|suede|nubuck|leatherette|fabrics?|mesh
 
 #: A text saying the article is moulded or vulcanised (one-piece boots, clogs).
 _MOULDED = re.compile(r"\b(injection[- ]?moul?ded|moul?ded|dip[- ]?moul?ded|rotomoul?ded|vulcani[sz]ed|one[- ]piece|"
-                      r"single[- ]piece)\b", re.I)
+                      r"single[- ]piece)\b", re.IGNORECASE)
 #: Share of a shoe's mass above which sheet materials (a cut upper or lining) make it a stitched shoe.
 MOULDED_FOOTWEAR_MAX_SHEET = 0.2
 
@@ -613,7 +613,9 @@ MACHINE_WORDS = (r"\b(appliances?|washing machines?|tumble dryers?|clothes dryer
                  # office and small domestic machines: electromechanical, moulded and stamped parts and motors
                  r"printers?|laser printers?|inkjet printers?|photocopiers?|copiers?|scanners?|shredders?|"
                  r"projectors?|fan heaters?|electric fans?|desk fans?|tower fans?|air purifiers?|humidifiers?|"
-                 r"irons?|steam irons?|hair straighteners?|curling irons?|shavers?|electric shavers?|"
+                 # (not "iron" alone: cast iron is a metal)
+                 r"steam irons?|clothes irons?|travel irons?|hair straighteners?|curling irons?|shavers?|"
+                 r"electric shavers?|"
                  r"trimmers?|epilators?|electric toothbrushes?|sandwich makers?|waffle makers?|rice cookers?|"
                  r"slow cookers?|air fryers?|deep fryers?|grills?|hand mixers?|immersion blenders?|"
                  r"sewing machines?|ice cream makers?|bread makers?)\b")

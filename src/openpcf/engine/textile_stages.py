@@ -106,7 +106,7 @@ _GREIGE = re.compile(r"\b(greige|grey fabric|gray fabric|loom-?state|undyed|unfi
 #: Coarse bast and leaf fibres spun into heavy yarn on jute-system machinery (not flax or hemp line fibre,
 #: which is wet-spun to fine linen counts): the coarse spinning and weaving stages.
 _COARSE_FIBRE = re.compile(r"\b(jute|kenaf|mesta|roselle fib(re|er)|sisal|henequen|coir|abaca|hessian|burlap|"
-                           r"sacking|gunny)\b", re.I)
+                           r"sacking|gunny)\b", re.IGNORECASE)
 
 
 def coarse_bast_fibre(*names: str | None) -> bool:
