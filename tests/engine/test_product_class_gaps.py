@@ -129,3 +129,47 @@ def test_jute_hessian_from_fibre_gets_the_coarse_stages_only():
     # 1.0815 × 0.5 + (0.927 + 0.6) kWh × 0.4 = 0.54075 + 0.6108 = 1.15155 (cotton-system stages and wet
     # processing would add 3.5 × 1.136... kWh and 15 MJ: over 4 kg CO2e here)
     assert t.result.kgco2e == pytest.approx(1.15155, rel=1e-6)
+
+
+# ---------------------------------------------------------------- recycled semi-finished materials (cut-off)
+
+class _Aliased:
+    """An exact-name table that also answers a query by an alias (as the library's alias column does)."""
+
+    name = "test-aliased"
+
+    def __init__(self, table: TableSource, aliases: dict[str, str]):
+        self.table, self.aliases = table, aliases
+
+    def resolve(self, query):
+        from dataclasses import replace as _replace
+
+        hit = self.table.resolve(query)
+        if hit is None and query.name.lower() in self.aliases:
+            try:
+                alias_query = query.model_copy(update={"name": self.aliases[query.name.lower()]})
+            except AttributeError:
+                alias_query = _replace(query, name=self.aliases[query.name.lower()])
+            hit = self.table.resolve(alias_query)
+        return hit
+
+    def __getattr__(self, attr):
+        return getattr(self.table, attr)
+
+
+def test_a_recycled_board_is_priced_by_its_recovered_fibre_mill_not_cut_off_at_zero():
+    from openpcf.engine.activity_mapping import made_from_recovered_feed
+
+    mill = _factor("greyboard", 0.9)
+    virgin = _factor("greyboard", 0.9)
+    mill = mill.model_copy(update={"id": "test:greyboard-mill", "name": "Greyboard (recovered fibre)"})
+    assert made_from_recovered_feed(mill) and made_from_recovered_feed(_factor("Testliner, recycled", 0.6))
+    assert not made_from_recovered_feed(virgin) and not made_from_recovered_feed(_factor("Steel, EAF route", 0.6))
+    spec = ProductSpec(name="Book cover boards", composition="recycled greyboard: 100%")
+    t = estimate(spec, source=_Aliased(TableSource([*TABLE.factors, mill]), {"greyboard": mill.name}), runs=100)
+    assert t.inputs[0].factor.id == mill.id and t.inputs[0].boundary.recycled_rule == "cut_off"
+    # 1 kg × 0.9 + the general default on a recycled input (0.5 kWh, 1 MJ): the board mill is not burden-free
+    assert t.result.kgco2e == pytest.approx(0.9 + 0.5 * ELEC + 1.0 * GAS, rel=1e-6)   # 1.16
+    # a factor that does not say it is made from recovered feed is never charged to a recycled input: cut-off
+    t = estimate(spec, source=TableSource([*TABLE.factors, virgin]), runs=100)
+    assert t.inputs[0].factor.id == "openpcf:cut-off:recycled-feedstock"

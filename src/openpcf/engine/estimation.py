@@ -23,7 +23,13 @@ from functools import lru_cache
 from typing import Any
 
 from openpcf import units
-from openpcf.engine.activity_mapping import acceptable, choose_factor, looks_recycled, provenance
+from openpcf.engine.activity_mapping import (
+    acceptable,
+    choose_factor,
+    looks_recycled,
+    made_from_recovered_feed,
+    provenance,
+)
 from openpcf.engine.aggregation import declared_mass_kg, summarise, summarise_in_place, with_uncertainty
 from openpcf.engine.checks import structural_checks
 from openpcf.engine.collector import collector_paused
@@ -544,7 +550,7 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
             activity = activity.model_copy(update={"method": "user"})
         line.activity = activity
         if (line.recycled and line.role == "product" and forced is None
-                and (match is None or not looks_recycled(match.factor))):
+                and (match is None or not made_from_recovered_feed(match.factor))):
             # No secondary-material factor: under the cut-off rule the feed is burden-free at the point of
             # recycling (never the virgin factor: that would charge it the first life); its reprocessing and this
             # product's own processing are energy lines of this product.
@@ -558,13 +564,13 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
             continue
         if match is not None:
             note = None
-            if line.recycled and not looks_recycled(match.factor):
+            if line.recycled and not made_from_recovered_feed(match.factor):
                 note = "recycled input, but no recycled-material factor matched: the virgin factor is used (conservative)"
                 line.notes.append(note)
             line.factor = provenance(match, method=method or ("user" if forced else None), extra_note=note)
             if method == "class":
                 line.factor = line.factor.model_copy(update={"spread": round(max(line.factor.spread, PROXY_SPREAD), 4)})
-            if line.recycled and looks_recycled(match.factor):
+            if line.recycled and made_from_recovered_feed(match.factor):
                 line.boundary = LineBoundary(conversion_energy="added", recycled_rule="cut_off",
                                              reason="secondary-material factor (reprocessing of recycled feed, no "
                                              "first-life burden): " + RECYCLING_RULE)
