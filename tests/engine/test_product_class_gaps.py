@@ -173,3 +173,4 @@ def test_a_recycled_board_is_priced_by_its_recovered_fibre_mill_not_cut_off_at_z
     # a factor that does not say it is made from recovered feed is never charged to a recycled input: cut-off
     t = estimate(spec, source=TableSource([*TABLE.factors, virgin]), runs=100)
     assert t.inputs[0].factor.id == "openpcf:cut-off:recycled-feedstock"
+
