@@ -137,9 +137,14 @@ def test_new_families_and_exclusions_choose_by_kind_of_product() -> None:
     assert bill_of_materials("Smart watch, 44 mm", "with a steel case")[1]["family"] \
         == "consumer electronics and IT equipment"
     # one family per kind: a toaster is a small household appliance (the IT family no longer lists it; with
-    # the singular/plural rule the two tied at 4 and file order chose IT)
+    # the singular/plural rule the two tied at 4 and file order chose IT); since f8-products the appliances that
+    # heat (toaster, kettle, coffee maker, iron, hair dryer) have their own family with a heating element
     assert bill_of_materials("Four-slice toaster", "toaster with a steel housing")[1]["family"] \
-        == "small household appliance"
+        == "small heating appliance"
+    assert bill_of_materials("Bagless vacuum cleaner", "cyclonic, 700 W")[1]["family"] == "small household appliance"
+    assert bill_of_materials("Monochrome laser printer", "30 pages per minute")[1]["family"] \
+        == "office printing and imaging equipment"
+    assert bill_of_materials("Over-ear headphones", "wireless")[1]["family"] == "audio device"
     assert bill_of_materials("Zinc alloy ingot ZnAl4Cu1", "zamak for die casting, about 4 % aluminium")[1][
         "family"] != "aluminium casting alloy"
     assert bill_of_materials("Two-component epoxy adhesive", "for bonding metal")[1]["family"] != "water-based adhesive"

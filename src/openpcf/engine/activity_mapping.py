@@ -154,6 +154,20 @@ def looks_recycled(factor: Factor | FactorProvenance) -> bool:
     return bool(RECYCLED_FACTOR.search(factor.name)) or bool(RECYCLED_FACTOR.search(getattr(factor, "id", "")))
 
 
+#: A factor's name saying its material is made from recovered feed (greyboard "(recovered fibre)", testliner).
+_FROM_RECOVERED = re.compile(r"\b(recovered (paper|fib(re|er)s?)|from recovered|waste ?paper|recycled fib(re|er)s?|"
+                             r"post-consumer (feed|material)|secondary (raw )?material)\b", re.IGNORECASE)
+
+
+def made_from_recovered_feed(factor: Factor | FactorProvenance) -> bool:
+    """True when the factor is for a material made from recycled or recovered feed, by its name
+    (:func:`looks_recycled`, or "recovered fibre", "from recovered paper", "waste paper"). Under the cut-off rule
+    such a factor is the right one for a recycled input: the feed is burden-free, the mill that makes the material
+    from it is not (a recycled board is not free because its fibre was). The route field is not read: metal
+    factors of the scrap route (EAF steel) are handled by the furnace rules. Pure."""
+    return looks_recycled(factor) or bool(_FROM_RECOVERED.search(factor.name))
+
+
 def _add_candidate(scored: dict[str, tuple[float, FactorMatch, str]], reading: MaterialReading, text: str, pos: int,
                    match: FactorMatch) -> None:
     """Score one candidate (position discount, recycled fit, processed-form penalty) and keep the best."""

@@ -23,7 +23,13 @@ from functools import lru_cache
 from typing import Any
 
 from openpcf import units
-from openpcf.engine.activity_mapping import acceptable, choose_factor, looks_recycled, provenance
+from openpcf.engine.activity_mapping import (
+    acceptable,
+    choose_factor,
+    looks_recycled,
+    made_from_recovered_feed,
+    provenance,
+)
 from openpcf.engine.aggregation import declared_mass_kg, summarise, summarise_in_place, with_uncertainty
 from openpcf.engine.checks import structural_checks
 from openpcf.engine.collector import collector_paused
@@ -75,6 +81,7 @@ from openpcf.engine.product import BomEntry, ProductSpec, counted_unit
 from openpcf.engine.textile_stages import (
     LEVEL_NAMES,
     MADE_UP,
+    coarse_bast_fibre,
     fabric_route,
     input_level,
     input_per_product,
@@ -435,11 +442,11 @@ def _class_proxy(line: InputLine, source: FactorResolver, geography: str | None)
 
 
 #: Furnace classes: recycled feedstock (cullet, scrap) is melted by the product's own process.
-_MELTING_CLASSES = ("glass_melting", "flat_glass_melting", "metal_remelting")
+_MELTING_CLASSES = ("glass_melting", "flat_glass_melting", "domestic_glass", "metal_remelting")
 #: Thermal classes that melt, fire or burn their batch: the carbonates in it decompose and release CO2.
 #: A cold mix (a filler in a paint or a plastic compound, concrete) is not one of them.
-CARBONATE_FURNACE_CLASSES = frozenset({"glass_melting", "flat_glass_melting", "ceramic_firing", "sanitary_ceramics",
-                                       "structural_ceramics", "lime_clinker_burning"})
+CARBONATE_FURNACE_CLASSES = frozenset({"glass_melting", "flat_glass_melting", "domestic_glass", "ceramic_firing",
+                                       "sanitary_ceramics", "structural_ceramics", "lime_clinker_burning"})
 #: A batch whose listed masses are within this share of the product's mass was written per kg of product
 #: (shares of the batch), not as the real batch: it is scaled for the CO2 that leaves it.
 BATCH_AS_PRODUCT_TOLERANCE = 0.02
@@ -543,7 +550,7 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
             activity = activity.model_copy(update={"method": "user"})
         line.activity = activity
         if (line.recycled and line.role == "product" and forced is None
-                and (match is None or not looks_recycled(match.factor))):
+                and (match is None or not made_from_recovered_feed(match.factor))):
             # No secondary-material factor: under the cut-off rule the feed is burden-free at the point of
             # recycling (never the virgin factor: that would charge it the first life); its reprocessing and this
             # product's own processing are energy lines of this product.
@@ -557,13 +564,13 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
             continue
         if match is not None:
             note = None
-            if line.recycled and not looks_recycled(match.factor):
+            if line.recycled and not made_from_recovered_feed(match.factor):
                 note = "recycled input, but no recycled-material factor matched: the virgin factor is used (conservative)"
                 line.notes.append(note)
             line.factor = provenance(match, method=method or ("user" if forced else None), extra_note=note)
             if method == "class":
                 line.factor = line.factor.model_copy(update={"spread": round(max(line.factor.spread, PROXY_SPREAD), 4)})
-            if line.recycled and looks_recycled(match.factor):
+            if line.recycled and made_from_recovered_feed(match.factor):
                 line.boundary = LineBoundary(conversion_energy="added", recycled_rule="cut_off",
                                              reason="secondary-material factor (reprocessing of recycled feed, no "
                                              "first-life burden): " + RECYCLING_RULE)
@@ -1186,7 +1193,7 @@ def _textile_plan(lines: list[InputLine], product: ProductSpec, product_class: s
             line.boundary = LineBoundary(conversion_energy="covered_by_factor", recycled_rule=rule, reason="; ".join(x for x in (
                 f"the factor reaches the {LEVEL_NAMES[level]}: no textile stage for this mass", prior) if x))
             continue
-        chain = stage_chain(level, target, route)
+        chain = stage_chain(level, target, route, coarse=coarse_bast_fibre(line.name, factor_name))
         if not chain:
             continue
         handled.add(line.id)

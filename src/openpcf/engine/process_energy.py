@@ -67,6 +67,20 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "for the Manufacture of Glass, JRC 2013, flat-glass sector; recalled). Estimate.",
         ),
         EnergyDefault(
+            "domestic_glass", "Pressed and blown glass articles melted from a batch (drinking glasses, tumblers, "
+            "glass tableware, bowls, vases, borosilicate kitchen and laboratory ware)", 1.3, 12.0,
+            "Domestic (tableware) glass is melted in smaller furnaces than container glass, at lower pull rates and "
+            "often with electric boosting, then pressed, blown or press-and-blown, fire-polished and annealed, with "
+            "high reject rates: of the order of 8-20 GJ per tonne of glass melted for soda-lime ware, several times "
+            "the 4-7 GJ/t of container glass, and more for borosilicate and crystal (EU BREF for the Manufacture "
+            "of Glass, JRC 2013, domestic-glass and special-glass sectors; recalled), here 12 MJ of natural gas and "
+            "1.3 kWh per kg of good ware (forming machines, fire polishing, lehrs, compressed air, electric "
+            "boosting). Chosen for a glass article named by the product and backed by a glass batch (sand, soda "
+            "ash, limestone, cullet); bought glass formed further stays ``glass_products``. Added for issue 14 "
+            "(f8-products: a soda-lime tumbler from its batch was read as lime burning). Estimate.",
+            spread=2.0,
+        ),
+        EnergyDefault(
             "ceramic_firing", "Ceramic tiles and tableware (milling, spray drying, drying, firing)",
             0.25, 5.5,
             "Wall and floor tiles: wet milling, spray drying (about 1-2 GJ/t), drying and kiln firing; total "
@@ -271,6 +285,22 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             spread=2.5,
         ),
         EnergyDefault(
+            "moulded_footwear", "Moulded footwear without a cut and stitched upper (injection-moulded PVC or "
+            "rubber-look boots, vulcanised rubber boots, clogs, flip-flops, moulded sandals)", 2.0, 4.0,
+            "A one-piece boot or clog is compounded (plasticised PVC dry blend, rubber or EVA compound) and "
+            "injection-moulded, dip-moulded or press-vulcanised in one or two shots, trimmed and packed: none of the "
+            "cutting, stitching, lasting and cementing of a shoe with an upper (the ``footwear`` default, 10 kWh and "
+            "15 MJ per kg, is built from those). Injection moulding takes of the order of 1-2 kWh per kg of "
+            "moulded part incl. drying, chillers and compressed air (Thiriez & Gutowski, An environmental analysis "
+            "of injection molding, IEEE ISEE 2006; R. Kent, Energy Management in Plastics Processing, 2018; "
+            "recalled) plus compounding about 0.3-0.5 kWh per kg (Kent 2018, recalled); vulcanising presses and "
+            "autoclaves add steam heat. Here 2 kWh and 4 MJ per kg of footwear. Chosen for a ``footwear`` product "
+            "without upper or lining material cut from sheet (leather, fabric, mesh, canvas) above 20% of the "
+            "mass, or whose text says the article is moulded or vulcanised in one piece with no cut upper at all. "
+            "Added for issue 14 (f8-products: a PVC wellington boot took the stitched-shoe default). Estimate.",
+            spread=2.5,
+        ),
+        EnergyDefault(
             "textiles", "Textiles (flat default when the fabrication level is not named; else stage-wise)", 2.5, 5.0,
             "Spinning uses a few kWh per kg of yarn; dyeing and finishing add several MJ of heat per kg. Used only "
             "when the product's fabrication level (fibre, yarn, fabric, garment) is not named; otherwise the "
@@ -472,6 +502,28 @@ _SHEET_MATERIAL = re.compile(r"\b(leather|suede|nubuck|leatherette|fabrics?|mesh
                              r"jersey|felt|denim|uppers?|microfib(re|er)s?)\b", re.I)
 
 
+#: A text saying the article is moulded or vulcanised (one-piece boots, clogs).
+_MOULDED = re.compile(r"\b(injection[- ]?moul?ded|moul?ded|dip[- ]?moul?ded|rotomoul?ded|vulcani[sz]ed|one[- ]piece|"
+                      r"single[- ]piece)\b", re.IGNORECASE)
+#: Share of a shoe's mass above which sheet materials (a cut upper or lining) make it a stitched shoe.
+MOULDED_FOOTWEAR_MAX_SHEET = 0.2
+
+
+def moulded_footwear(name: str, description: str | None,
+                     components: list[tuple[str, float]] | list[str] | None) -> bool:
+    """True for footwear without a cut and stitched upper: with components, when upper or lining materials cut
+    from sheet (:func:`cut_from_sheet`) carry less than :data:`MOULDED_FOOTWEAR_MAX_SHEET` of the mass and either
+    none is listed or the text says moulded or vulcanised; without components, when the text says so. Pure."""
+    comps = [(c, 1.0) if isinstance(c, str) else c for c in (components or [])]
+    comps = [(c, float(m)) for c, m in comps if m is not None and m > 0]
+    says_moulded = any(t and _MOULDED.search(t) for t in (name, description))
+    if not comps:
+        return says_moulded
+    total = sum(m for _, m in comps)
+    sheet = sum(m for c, m in comps if cut_from_sheet(c)) / total
+    return sheet < MOULDED_FOOTWEAR_MAX_SHEET and (sheet == 0.0 or says_moulded)
+
+
 def cut_from_sheet(input_name: str) -> bool:
     """True when a shoe input is an upper or lining material cut from a hide or roll (leather, fabric, mesh,
     canvas, synthetic leather), by its name; not a sole, heel, lace, thread, foam, adhesive or board. Pure."""
@@ -557,7 +609,16 @@ MACHINE_WORDS = (r"\b(appliances?|washing machines?|tumble dryers?|clothes dryer
                  r"machine tools?|power tools?|drills?|angle grinders?|chainsaws?|water pumps?|circulat\w* pumps?|compressors?|"
                  r"hedge ?trimmers?|grass trimmers?|strimmers?|leaf blowers?|pressure washers?|sanders?|"
                  r"circular saws?|mixers?|stand mixers?|juicers?|"
-                 r"heat pumps?|boilers?|water heaters?|air conditioners?|dehumidifiers?)\b")
+                 r"heat pumps?|boilers?|water heaters?|air conditioners?|dehumidifiers?|"
+                 # office and small domestic machines: electromechanical, moulded and stamped parts and motors
+                 r"printers?|laser printers?|inkjet printers?|photocopiers?|copiers?|scanners?|shredders?|"
+                 r"projectors?|fan heaters?|electric fans?|desk fans?|tower fans?|air purifiers?|humidifiers?|"
+                 # (not "iron" alone: cast iron is a metal)
+                 r"steam irons?|clothes irons?|travel irons?|hair straighteners?|curling irons?|shavers?|"
+                 r"electric shavers?|"
+                 r"trimmers?|epilators?|electric toothbrushes?|sandwich makers?|waffle makers?|rice cookers?|"
+                 r"slow cookers?|air fryers?|deep fryers?|grills?|hand mixers?|immersion blenders?|"
+                 r"sewing machines?|ice cream makers?|bread makers?)\b")
 #: Products *for* a machine that are not the machine (accessories, consumables): "bike helmet", "dishwasher
 #: tablets", "oven gloves", "washing machine cleaner".
 _FOR_A_MACHINE = re.compile(r"\b(helmets?|locks?|racks?|bags?|covers?|cases?|gloves?|mitts?|trays?|tablets?|pods?|"
@@ -617,7 +678,7 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
                           r"calcium[- ]silicate (boards?|bricks?|blocks?|units?)|sand[- ]?lime (bricks?|blocks?|units?)|"
                           r"cellulose[- ]cement)\b"),
     ("concrete_mixing", r"\b(concrete|mortar|screed|ready[- ]?mix(ed)?)\b"),
-    ("lime_clinker_burning", r"\b(quick ?lime|burnt lime|burned lime|calcined lime|lime|dolime|calcined dolomite|"
+    ("lime_clinker_burning", r"\b(quick ?lime|burnt lime|burned lime|calcined lime|(?<!soda[- ])(?<!soda)lime|dolime|calcined dolomite|"
                              r"clinker|cement clinker)\b"),
     ("cement_grinding", r"\b(cements?|cem ?(i|ii|iii|iv|v)(/[abc])?|portland|ordinary portland)\b"),
     ("structural_ceramics", r"\b(bricks?|brickwork|clay blocks?|roof(ing)? tiles?|clay tiles?|pavers?|clay pavers?|"
@@ -641,7 +702,15 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
                              r"electronics|laptops?|notebook computers?|computers?|desktop pcs?|servers?|tablets?|"
                              r"smartphones?|mobile phones?|cell ?phones?|routers?|modems?|monitors?|televisions?|"
                              r"tv sets?|chargers?|power supply|power supplies|power adapters?|ac adapters?|"
-                             r"inverters?|led drivers?|control units?|controllers?|sensors?|set-top boxes?)\b"),
+                             r"inverters?|led drivers?|control units?|controllers?|sensors?|set-top boxes?|"
+                             # consumer audio, imaging and wearable devices: boards, chips, drivers, batteries
+                             r"headphones?|headsets?|earphones?|earbuds?|ear ?buds?|in-ear monitors?|"
+                             r"loudspeakers?|(bluetooth|wireless|portable|smart|computer|pc) speakers?|soundbars?|"
+                             r"speaker systems?|amplifiers?|radios?|hi-?fi|stereos?|cameras?|camcorders?|"
+                             r"webcams?|dash ?cams?|game consoles?|gaming consoles?|consoles?|smartwatch(es)?|"
+                             r"smart ?watches|fitness trackers?|activity trackers?|wearables?|e-?readers?|"
+                             r"ebook readers?|hearing aids?|remote controls?|keyboards?|computer mice|"
+                             r"(computer|wireless|optical|gaming) mouse|drones?|navigation devices?|gps devices?)\b"),
     ("pcb_fabrication", r"\b(printed (circuit|wiring) boards?|pcbs?|pwbs?|bare boards?|multilayer boards?|"
                         r"multi-layer boards?|circuit boards?|hdi boards?)\b"),
     ("machinery_assembly", MACHINE_WORDS),
@@ -651,6 +720,12 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("flat_glass_melting", r"\b(float glass|flat glass|sheet glass|window glass|float)\b"),
     ("glass_melting", r"\b(container glass|glass (jars?|bottles?|containers?)|jars?|bottles?|flint glass|"
                       r"glass wool|mineral wool|stone wool|rock wool|glass fib(re|er) insulation)\b"),
+    ("domestic_glass", r"\b(drinking glass(es)?|tumblers?|wine glass(es)?|beer glass(es)?|stemware|glassware|"
+                       r"glass (tableware|bowls?|vases?|jugs?|carafes?|decanters?|pitchers?|mugs?|cups?|plates?|"
+                       r"dishes|ovenware|bakeware|cookware|teapots?|candle holders?|tumblers?)|"
+                       r"pressed glass|blown glass|pressed[- ]and[- ]blown|soda-?lime glass (articles?|ware)|"
+                       r"borosilicate (glass )?(ware|articles?|jugs?|dishes|bowls?|beakers?|bottles?)|"
+                       r"lead crystal|crystal glass(es|ware)?|tableware glass|domestic glass)\b"),
     ("glass_products", r"\b(glass|glazing|windshield|windscreen|laminated|insulating glass)\b"),
     ("wood_fibre_boards", r"\b(wood[- ]?fib(re|er) ?(insulation )?(boards?|panels?|slabs?|mats?|batts?|insulation)|"
                           r"(soft|insulating|insulation) ?fib(re|er) ?boards?|fib(re|er) insulation boards?|"
@@ -698,6 +773,10 @@ _CLASS_INPUTS: dict[str, str] = {
     "cement_grinding": r"\b(clinker|cement clinker|gypsum|anhydrite|slag|ggbs|fly ash|limestone|pozzolana?|"
                        r"silica fume|calcined clay|burnt shale|natural pozzolan)\b",
     "glass_products": r"\bglass\b",
+    # a glass article melted from its batch: the batch backs it (bought glass backs glass_products instead)
+    "domestic_glass": r"\b(sand|cullet|soda|soda ash|limestone|dolomite|feldspar|silica|broken glass|recycled glass|"
+                      r"nepheline|glass batch|boric acid|borax|colemanite|potash|potassium carbonate|lead oxide|"
+                      r"alumina|sodium sulfate|sodium sulphate)\b",
     "autoclaved_curing": r"\b(cement|portland|lime|quicklime|hydrated lime|sand|silica|quartz|fly ash|slag|"
                          r"gypsum|anhydrite|limestone|cellulose|pulp|fib(re|er)s?|aluminium powder|aluminum powder)\b",
     "concrete_mixing": r"\b(cement|concrete|aggregates?|sand|gravel|fly ash|slag|admixtures?|plasticis\w*|"
@@ -784,6 +863,30 @@ _SPECIFIC_OVER_GENERAL: tuple[tuple[str, str], ...] = (("plant_drink", "beverage
                                                      ("sugar_confectionery", "food_processing"))
 
 
+#: A glass article: the word glass (or a glass type) with a tableware, vessel or kitchenware word anywhere in the
+#: name ("glass salad bowl", "borosilicate glass oven dish", "blown glass vase").
+_GLASS_ARTICLE = re.compile(
+    r"\b(glass|borosilicate|soda-?lime|crystal|pressed|blown)\b.*\b(tumblers?|bowls?|vases?|jugs?|carafes?|"
+    r"decanters?|pitchers?|mugs?|cups?|plates?|dish(es)?|ovenware|bakeware|cookware|teapots?|tableware|dinnerware|"
+    r"stemware|goblets?|candle holders?)\b|"
+    r"\b(tumblers?|bowls?|vases?|jugs?|carafes?|decanters?|mugs?|cups?|plates?|dish(es)?|teapots?|goblets?)\b.*"
+    r"\b(of|in|from) (glass|borosilicate|soda-?lime glass|crystal)\b")
+_GLASS_CERAMIC = re.compile(r"\b(glass[- ]ceramics?|glazed?|glazing)\b")
+
+
+def _accessory_of_a_machine(lowered: str) -> bool:
+    """True when the text names a product *for* a machine: an accessory word (helmet, tablets, filter …) that is
+    the head of the name, i.e. no machine word comes after it ("coffee machine filter", "bike helmet"). A machine
+    word after the accessory word names the machine ("drip filter coffee maker", "tablet printer")."""
+    machines = [m.span() for m in re.finditer(MACHINE_WORDS, lowered)]
+    # an accessory word inside a machine's own name ("vacuum cleaner") is the machine, not an accessory
+    acc = [m.start() for m in _FOR_A_MACHINE.finditer(lowered)
+           if not any(a <= m.start() < b for a, b in machines)]
+    if not acc:
+        return False
+    return not machines or max(acc) > max(a for a, _ in machines)
+
+
 def _classes(text: str) -> list[str]:
     lowered = text.lower()
     out = [cls for cls, pattern in _CLASS_PATTERNS if re.search(pattern, lowered)]
@@ -791,7 +894,12 @@ def _classes(text: str) -> list[str]:
         out.remove("pcb_fabrication")  # a populated board is assembled, not fabricated from laminate
     if "footwear" in out and _FOR_FOOTWEAR.search(lowered):
         out.remove("footwear")  # shoe polish, a shoe box or a boot rack is not the shoe
-    if "machinery_assembly" in out and _FOR_A_MACHINE.search(lowered):
+    if _GLASS_ARTICLE.search(lowered) and not _GLASS_CERAMIC.search(lowered):
+        # a glass bowl, vase or oven dish is glassware, not fired ceramic tableware
+        out = [c for c in out if c not in ("tableware_firing", "ceramic_firing")]
+        if "domestic_glass" not in out:
+            out.insert(out.index("glass_products") if "glass_products" in out else len(out), "domestic_glass")
+    if "machinery_assembly" in out and _accessory_of_a_machine(lowered):
         out.remove("machinery_assembly")  # a bike helmet or dishwasher tablets are not the machine
     return out
 
@@ -867,6 +975,8 @@ def infer_product_class(name: str, description: str | None = None,
         return "food_canning"  # a food sealed in its can or jar and sterilised there
     if cls == "food_processing" and is_baked_good(name):
         return "baking"  # bread, biscuits, cakes: baked from bought flour
+    if cls == "footwear" and moulded_footwear(name, description, components):
+        return "moulded_footwear"  # a one-piece PVC or rubber boot, a clog: moulded, no cut and stitched upper
     if cls == "wood_products" and solid_wood_article(name) and solid_wood_share(components) >= MASS_MAJORITY:
         return "solid_wood_furniture"  # a table, chair, bench or door machined and finished from sawn timber
     return cls
@@ -932,7 +1042,7 @@ def _infer_product_class(name: str, description: str | None,
 #: assembling bought parts): a factor covering the conversion of the bought good does not cover it.
 FURTHER_STEP_CLASSES = frozenset({"glass_products", "pcb_fabrication", "electronics_assembly", "food_canning", "baking",
                                   "machinery_assembly", "autoclaved_curing", "regenerated_cellulose", "footwear",
-                                  "frying", "tofu_making", "plant_drink", "solid_wood_furniture",
+                                  "moulded_footwear", "frying", "tofu_making", "plant_drink", "solid_wood_furniture",
                                   "sugar_confectionery", "wood_fibre_boards"})
 
 

@@ -69,6 +69,22 @@ STAGES: dict[str, EnergyDefault] = {
             "openpcf-estimate:textile:dyeing-finishing). Dyes and auxiliary chemicals are not included. Estimate.",
         ),
         _stage(
+            "coarse_spinning", "spinning of coarse bast fibre (jute, kenaf, sisal) to yarn", FIBRE, YARN, 0.9, 0.0, 1.05,
+            "Batching (softening with batching oil and water), breaker and finisher carding, drawing and flyer or "
+            "apron-draft spinning of coarse yarn (hessian and sacking yarns of roughly 250-350 tex, about ten times "
+            "the linear density of medium cotton counts): about 0.9 kWh per kg of yarn, about 5% waste. Engineering "
+            "estimate: ring-spinning energy per kg falls steeply with the yarn's linear density (van der Velden, "
+            "Patel & Vogtländer 2014, Int J LCA 19: 331-356, energy per stage vs yarn count; recalled), and "
+            "jute mills report of the order of 1-2 kWh of electricity per kg of finished jute goods for all "
+            "departments together (order of magnitude, recalled). Estimate.",
+        ),
+        _stage(
+            "coarse_weaving", "weaving of coarse bast-fibre yarn (hessian, sacking looms)", YARN, GREIGE, 0.6, 0.0, 1.03,
+            "Winding, beaming and weaving of coarse yarn on hessian or sacking looms: about 0.6 kWh per kg of "
+            "cloth, about 3% waste (a heavy yarn gives many kg of cloth per loom-hour; same scaling and order "
+            "of magnitude as the coarse spinning stage; recalled). Estimate.",
+        ),
+        _stage(
             "making_up", "making-up (cutting, sewing, pressing)", FABRIC, MADE_UP, 1.0, 0.0, 1.176,
             "Cutting, sewing, pressing and packing: about 1 kWh per kg of article; cutting-room losses of "
             "roughly 10-20% of the fabric (15% used: 1.176 kg fabric per kg article) (order of magnitude used "
@@ -83,7 +99,20 @@ _MADE_UP = re.compile(
     r"polo|uniforms?|scarf|scarves|towels?|bed ?linen|bedsheets?|pillowcases?|duvet covers?|curtains?|tote bags?)\b",
     re.I,
 )
-_GREIGE = re.compile(r"\b(greige|grey fabric|gray fabric|loom-?state|undyed|unfinished fabric)\b", re.I)
+#: Greige (loom-state) fabric, also the coarse bast-fibre cloths sold loom-state, neither dyed nor finished
+#: (hessian, burlap, sacking, gunny cloth): no wet-processing stage.
+_GREIGE = re.compile(r"\b(greige|grey fabric|gray fabric|loom-?state|undyed|unfinished fabric|hessian|burlap|"
+                     r"sacking|gunny( cloth)?)\b", re.I)
+#: Coarse bast and leaf fibres spun into heavy yarn on jute-system machinery (not flax or hemp line fibre,
+#: which is wet-spun to fine linen counts): the coarse spinning and weaving stages.
+_COARSE_FIBRE = re.compile(r"\b(jute|kenaf|mesta|roselle fib(re|er)|sisal|henequen|coir|abaca|hessian|burlap|"
+                           r"sacking|gunny)\b", re.IGNORECASE)
+
+
+def coarse_bast_fibre(*names: str | None) -> bool:
+    """True when an input's name (or its factor's) names a coarse bast or leaf fibre spun on jute-system
+    machinery (jute, kenaf, sisal, coir, abaca) or a cloth woven from it (hessian, burlap, sacking)."""
+    return any(n and _COARSE_FIBRE.search(n) for n in names)
 _FABRIC = re.compile(r"\b(fabrics?|cloth|textiles?|jersey|denim|twill|canvas|poplin|knitted|woven|knit)\b", re.I)
 _YARN = re.compile(r"\b(yarns?|threads?|filaments?)\b", re.I)
 _FIBRE = re.compile(
@@ -163,8 +192,11 @@ def fabric_route(name: str, description: str | None = None) -> str:
     return "knitting" if _KNIT.search(f"{name} {description or ''}") else "weaving"
 
 
-def stage_chain(from_level: int, to_level: int, route: str = "weaving") -> list[EnergyDefault]:
+def stage_chain(from_level: int, to_level: int, route: str = "weaving", coarse: bool = False) -> list[EnergyDefault]:
     """The stages that take an input covered up to ``from_level`` to ``to_level``, in order.
+
+    ``coarse`` (a jute, kenaf or sisal input: :func:`coarse_bast_fibre`) spins and weaves on jute-system
+    machinery (the ``coarse_spinning`` and ``coarse_weaving`` stages) instead of cotton-system ring spinning.
 
     A polymer is melt-spun straight to yarn; a fibre is spun. Nothing is added when the input already
     reaches the product's level. A fibre product made from a polymer has no stage here (staple-fibre
@@ -176,9 +208,9 @@ def stage_chain(from_level: int, to_level: int, route: str = "weaving") -> list[
         if level == POLYMER:
             stage = STAGES["melt_spinning"]
         elif level == FIBRE:
-            stage = STAGES["spinning"]
+            stage = STAGES["coarse_spinning" if coarse else "spinning"]
         elif level == YARN:
-            stage = STAGES[route]
+            stage = STAGES["coarse_weaving" if coarse and route == "weaving" else route]
         elif level == GREIGE:
             stage = STAGES["wet_processing"]
         else:
