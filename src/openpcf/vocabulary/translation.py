@@ -47,7 +47,7 @@ def _table() -> tuple[dict[str, str], dict[str, str], tuple[str, ...]]:
 def _lexicon() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
     """(phrases, words, compound parts): the base table widened by the word list (the word list wins)."""
     phrases, words, _ = _table()
-    all_phrases = {**phrases, **{_plain(k): v for k, v in tw.PHRASES.items()}}
+    all_phrases = {**phrases, **{_plain(k): v for k, v in {**tw.PHRASES, **tw.ADJECTIVE_PHRASES}.items()}}
     all_words = {**words, **tw.NOUNS}
     parts = {k: v for k, v in {**all_words, **tw.COMPOUND_PARTS}.items() if len(k) >= _MIN_PART}
     return all_phrases, all_words, parts
@@ -139,7 +139,7 @@ def _read(plain: str) -> list[_Word]:
         for n in range(min(_MAX_PHRASE, len(tokens) - i), 1, -1):
             key = " ".join(tokens[i : i + n])
             if key in phrases:
-                out.append(_Word(key, phrases[key], "noun", True))
+                out.append(_Word(key, phrases[key], "adj" if key in tw.ADJECTIVE_PHRASES else "noun", True))
                 i += n
                 break
         else:

@@ -80,6 +80,37 @@ NOUNS: dict[str, str] = {
     "elko": "electrolytic capacitor", "kondensator": "capacitor", "condensateur": "capacitor",
     "condensatore": "capacitor", "condensador": "capacitor", "widerstand": "resistor",
     "leiterplatte": "printed circuit board", "speicher": "memory", "kabel": "cable", "cavo": "cable",
+    # eleventh pass: semi-finished forms of metals and plastics (tube, pipe, bar, rod, ingot, sheet, plate,
+    # strip, foil, chips, flakes, block, slab), the commonest trade words of the four languages
+    "rohr": "pipe", "rohre": "pipes", "tuyau": "pipe", "tuyaux": "pipes", "tubo": "tube", "tubi": "tubes",
+    "tubos": "tubes", "tuberia": "pipe", "tubazione": "pipe",
+    "stange": "bar", "stangen": "bars", "barra": "bar", "barre": "bar", "barras": "bars",
+    "tige": "rod", "tondino": "rod", "varilla": "rod", "profil": "profile", 
+    "profilato": "profile", "perfil": "profile",
+    "lingot": "ingot", "lingots": "ingots", "lingotto": "ingot", "lingotti": "ingots", "lingote": "ingot",
+    "lingotes": "ingots",
+    "lastra": "sheet", "lastre": "sheets", "plancha": "sheet", "lamina": "sheet", "laminas": "sheets",
+    "plaque": "plate", "plaques": "plates", "piastra": "plate", "feuillard": "strip", "nastro": "strip",
+    "fleje": "strip", "alufolie": "aluminium foil", "granule": "granulate",
+    "spane": "chips", "spaene": "chips", "copeaux": "chips", "trucioli": "chips", "virutas": "chips",
+    "flocken": "flakes", "flocons": "flakes", "fiocchi": "flakes", "copos": "flakes",
+    "granuli": "granulate", "granulos": "granulate",
+    "bloc": "block", "blocs": "blocks", "blocco": "block", "blocchi": "blocks", "bloque": "block",
+    "bloques": "blocks", "parpaing": "concrete block", "dalle": "slab", "dalles": "slabs", "losa": "slab",
+    "perlen": "beads", "billes": "beads", "perle": "beads", "perlas": "beads",
+    "sacco": "sack", "saco": "sack", "sac": "sack", "sacchi": "sacks", "sacos": "sacks",
+    # eleventh pass: plastics said the German or Romance way
+    "polystyrol": "polystyrene", "styropor": "expanded polystyrene", "polyvinylchlorid": "polyvinyl chloride",
+    "polivinilcloruro": "polyvinyl chloride", "policloruro": "polyvinyl chloride",
+    "polietilentereftalato": "polyethylene terephthalate", "polyethylenterephthalat": "polyethylene terephthalate",
+    "kohlefaser": "carbon fibre", "kohlenstofffaser": "carbon fibre",
+    # German participles before their noun, with the endings of the three genders
+    **{stem + end: english for stem, english in (
+        ("beschichtet", "coated"), ("unbeschichtet", "uncoated"), ("verzinkt", "galvanized"),
+        ("gebleicht", "bleached"), ("ungebleicht", "unbleached"), ("raffiniert", "refined"),
+        ("nichtrostend", "stainless"), ("expandiert", "expanded"), ("extrudiert", "extruded"),
+        ("gewalzt", "rolled"), ("recycelt", "recycled"))
+       for end in ("", "e", "er", "es", "en")},
 }
 
 PHRASES: dict[str, str] = {
@@ -99,6 +130,14 @@ PHRASES: dict[str, str] = {
     "en poudre": "powder", "in polvere": "powder", "en polvo": "powder", "en granules": "granules",
     "in granuli": "granules", "en granulos": "granules", "en vrac": "bulk", "sfuso": "bulk",
     "a granel": "bulk",
+}
+
+#: negated Romance participles said after the noun, read as one adjective ("carta non rivestita" → "uncoated
+#: paper"); the feminine and plural endings are generated as for single adjectives
+_NEGATED_ADJECTIVES: dict[str, str] = {
+    "uncoated": "non rivestito|sin recubrir|non revetu|non couche",
+    "unbleached": "non sbiancato|sin blanquear|non blanchi",
+    "untreated": "non trattato|sin tratar|non traite",
 }
 
 #: English meaning → Romance base forms (masculine singular; :func:`adjective_forms` adds the rest)
@@ -143,6 +182,15 @@ _ADJECTIVE_BASES: dict[str, str] = {
     "extruded": "extrude estruso extruido",
     # ninth pass: solid (not hollow) bricks and blocks
     "solid": "massiccio macizo",
+    # eleventh pass: a state or a stage said after the noun
+    "stainless": "inoxydable inossidabile inoxidable",
+    "coated": "revetu rivestito recubierto",
+    "virgin": "vierge vergine virgen",
+    "drawn": "trefile trafilato trefilado",
+    "secondary": "secondaire secondario secundario",
+    "primary": "primaire primario",
+    "bleached": "blanchi sbiancato blanqueado",
+    "unbleached": "ecru",
 }
 
 
@@ -186,6 +234,15 @@ def _adjectives() -> dict[str, str]:
 
 ADJECTIVES: dict[str, str] = _adjectives()
 
+#: multi-word adjectives (folded, space-joined) → English; read like ``PHRASES`` but placed as adjectives
+ADJECTIVE_PHRASES: dict[str, str] = {
+    " ".join(words[:-1] + [form]): english
+    for english, phrases in _NEGATED_ADJECTIVES.items()
+    for phrase in phrases.split("|")
+    for words in [phrase.split()]
+    for form in (adjective_forms(words[-1]) if words[0] == "non" else (words[-1],))
+}
+
 COMPOUND_PARTS: dict[str, str] = {
     "mager": "skimmed", "voll": "whole", "suss": "sweet", "sauer": "sour", "speise": "", "frisch": "fresh",
     "schlag": "whipping", "loch": "perforated", "hoch": "vertically", "rund": "round", "guss": "cast",
@@ -196,6 +253,9 @@ COMPOUND_PARTS: dict[str, str] = {
     "brech": "crushed",
     # ninth pass: parts of German names of cast parts and building blocks ("Bremsscheibe", "Porenbetonstein")
     "brems": "brake", "scheibe": "disc", "trommel": "drum", "grau": "grey", "poren": "aerated",
+    # eleventh pass: form and part words read inside a compound ("Kupferstab", "Papiersack", "Altglasscherben")
+    "stab": "rod", "sack": "sack", "band": "strip", "barren": "ingot", "druck": "die", "scherben": "cullet",
+    "pulver": "powder", "recycling": "recycled", "rezyklat": "recycled",
 }
 
 AMBIGUOUS: dict[str, dict[str, str]] = {
@@ -204,6 +264,8 @@ AMBIGUOUS: dict[str, dict[str, str]] = {
     "filo": {"fibre": "yarn", "metal": "wire", "default": "wire"},
     "hilo": {"fibre": "yarn", "metal": "wire", "default": "yarn"},
     "fils": {"fibre": "yarn", "metal": "wire", "default": "wire"},
+    # a leaf of a metal is foil; of paper, board or a plastic, a sheet
+    **{w: {"fibre": "sheet", "metal": "foil", "default": "sheet"} for w in "feuille feuilles foglio fogli hoja hojas".split()},
 }
 
 #: English words that make a context a fibre one or a metal one (for ``AMBIGUOUS``)
