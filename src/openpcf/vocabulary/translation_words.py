@@ -90,7 +90,7 @@ NOUNS: dict[str, str] = {
     "lingot": "ingot", "lingots": "ingots", "lingotto": "ingot", "lingotti": "ingots", "lingote": "ingot",
     "lingotes": "ingots",
     "lastra": "sheet", "lastre": "sheets", "plancha": "sheet", "lamina": "sheet", "laminas": "sheets",
-    "plaque": "plate", "plaques": "plates", "piastra": "plate", "feuillard": "strip", "nastro": "strip",
+    "piastra": "plate", "feuillard": "strip", "nastro": "strip",
     "fleje": "strip", "alufolie": "aluminium foil", "granule": "granulate",
     "spane": "chips", "spaene": "chips", "copeaux": "chips", "trucioli": "chips", "virutas": "chips",
     "flocken": "flakes", "flocons": "flakes", "fiocchi": "flakes", "copos": "flakes",
