@@ -100,7 +100,7 @@ class _Word:
 
     source: str  # the folded foreign word(s)
     english: str
-    kind: str  # "noun" | "adj" | "join" | "weak-join" | "article" | "other"
+    kind: str  # "noun" | "adj" | "join" | "weak-join" | "article" | "purpose" | "other"
     known: bool
     #: a compound whose head is said alike in English ("ferro|nickel"): it may be an English word
     english_head: bool = False
@@ -114,6 +114,8 @@ def _read_word(word: str) -> _Word:
         return _Word(word, word, "weak-join", False)
     if word in tw.ARTICLES:
         return _Word(word, word, "article", False)
+    if word in tw.PURPOSE_WORDS:
+        return _Word(word, "for", "purpose", False)
     if word in tw.AMBIGUOUS:
         return _Word(word, tw.AMBIGUOUS[word]["default"], "noun", True)
     if word in tw.NOUNS:
@@ -212,7 +214,13 @@ def _adjectives_first(group: list[_Word]) -> list[str]:
 
 
 def _english_order(read: list[_Word]) -> tuple[list[str], bool]:
-    """The English words of a read name in English order, and whether a Romance join was turned."""
+    """The English words of a read name in English order, and whether a Romance join was turned. A purpose
+    ("para", "pour") ends the noun phrase: what follows is read on its own and said after "for"."""
+    purpose = next((i for i, w in enumerate(read) if w.kind == "purpose"), None)
+    if purpose is not None:
+        thing, turned = _english_order(read[:purpose])
+        use, turned_use = _english_order(read[purpose + 1 :])
+        return [*thing, "for", *use], turned or turned_use
     groups = _groups(read)
     if not groups:  # an empty name
         return [], False

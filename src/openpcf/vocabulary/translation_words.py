@@ -104,6 +104,27 @@ NOUNS: dict[str, str] = {
     "polivinilcloruro": "polyvinyl chloride", "policloruro": "polyvinyl chloride",
     "polietilentereftalato": "polyethylene terephthalate", "polyethylenterephthalat": "polyethylene terephthalate",
     "kohlefaser": "carbon fibre", "kohlenstofffaser": "carbon fibre",
+    "sugo": "sauce", "bolsas": "bags", "sacchetti": "bags", "mermelada": "jam", "confiture": "jam", "marmellata": "jam",
+    # eleventh pass: the commonest crops and produce (general dictionary words; English lookalikes such as
+    # "orange", "raisin", "orzo", "paprika" left out)
+    **{w: "strawberry" for w in "erdbeere erdbeeren fraise fraises fragola fragole fresa fresas".split()},
+    **{w: "bell pepper" for w in "poivron poivrons peperone peperoni pimiento pimientos".split()},
+    **{w: "chickpea" for w in "kichererbse kichererbsen ceci garbanzo garbanzos".split()},
+    **{w: "lentils" for w in "linsen lentilles lenticchie lentejas".split()},
+    **{w: "beans" for w in "bohne bohnen haricot haricots fagiolo fagioli judias frijol frijoles".split()},
+    **{w: "peas" for w in "erbse erbsen piselli guisantes".split()},
+    **{w: "hazelnut" for w in "haselnuss haselnusse noisette noisettes nocciola nocciole avellana avellanas".split()},
+    **{w: "almond" for w in "mandel mandeln amande amandes mandorla mandorle almendra almendras".split()},
+    **{w: "onion" for w in "zwiebel zwiebeln oignon oignons cipolla cipolle cebolla cebollas".split()},
+    **{w: "carrot" for w in "karotte karotten mohre mohren carotte carottes carota carote zanahoria zanahorias".split()},
+    **{w: "orange" for w in "arancia arance naranja naranjas".split()},
+    **{w: "lemon" for w in "zitrone zitronen limone limoni limon limones".split()},
+    **{w: "grape" for w in "traube trauben uva uve uvas".split()},
+    **{w: "oat" for w in "hafer avoine avena".split()},
+    **{w: "barley" for w in "gerste orge cebada".split()},
+    **{w: "rye" for w in "roggen seigle segale centeno".split()},
+    **{w: "sunflower" for w in "sonnenblume sonnenblumen tournesol girasole girasol".split()},
+    "raps": "rapeseed", "colza": "rapeseed",
     # German participles before their noun, with the endings of the three genders
     **{stem + end: english for stem, english in (
         ("beschichtet", "coated"), ("unbeschichtet", "uncoated"), ("verzinkt", "galvanized"),
@@ -130,14 +151,26 @@ PHRASES: dict[str, str] = {
     "en poudre": "powder", "in polvere": "powder", "en polvo": "powder", "en granules": "granules",
     "in granuli": "granules", "en granulos": "granules", "en vrac": "bulk", "sfuso": "bulk",
     "a granel": "bulk",
+    # eleventh pass: flax fibre (lin/lino is flax as a fibre, linen as a cloth), high-impact polystyrene, the
+    # cement-based tile adhesive, chickpeas
+    "fibre de lin": "flax fibre", "fibres de lin": "flax fibre", "fibra di lino": "flax fibre",
+    "fibra de lino": "flax fibre", "polystyrene choc": "high impact polystyrene",
+    "polystyrene antichoc": "high impact polystyrene", "polistirene antiurto": "high impact polystyrene",
+    "polistirolo antiurto": "high impact polystyrene", "poliestireno de alto impacto": "high impact polystyrene",
+    "poliestireno alto impacto": "high impact polystyrene", "schlagfestes polystyrol": "high impact polystyrene",
+    "polystyrol schlagfest": "high impact polystyrene", "mortero cola": "adhesive mortar",
+    "mortier colle": "adhesive mortar", "colle a carrelage": "tile adhesive", "colle carrelage": "tile adhesive",
+    "adesivo per piastrelle": "tile adhesive", "pois chiches": "chickpea", "pois chiche": "chickpea",
 }
 
-#: negated Romance participles said after the noun, read as one adjective ("carta non rivestita" → "uncoated
-#: paper"); the feminine and plural endings are generated as for single adjectives
-_NEGATED_ADJECTIVES: dict[str, str] = {
+#: Romance adjective phrases said after the noun, read as one adjective ("carta non rivestita" → "uncoated
+#: paper", "lentejas en conserva" → "canned lentils"); after "non" the participle's feminine and plural endings
+#: are generated as for single adjectives
+_ADJECTIVE_PHRASE_BASES: dict[str, str] = {
     "uncoated": "non rivestito|sin recubrir|non revetu|non couche",
     "unbleached": "non sbiancato|sin blanquear|non blanchi",
     "untreated": "non trattato|sin tratar|non traite",
+    "canned": "en conserva|en conserve|in scatola",
 }
 
 #: English meaning → Romance base forms (masculine singular; :func:`adjective_forms` adds the rest)
@@ -182,6 +215,7 @@ _ADJECTIVE_BASES: dict[str, str] = {
     "extruded": "extrude estruso extruido",
     # ninth pass: solid (not hollow) bricks and blocks
     "solid": "massiccio macizo",
+    "stewed": "guisado stufato",
     # eleventh pass: a state or a stage said after the noun
     "stainless": "inoxydable inossidabile inoxidable",
     "coated": "revetu rivestito recubierto",
@@ -237,7 +271,7 @@ ADJECTIVES: dict[str, str] = _adjectives()
 #: multi-word adjectives (folded, space-joined) → English; read like ``PHRASES`` but placed as adjectives
 ADJECTIVE_PHRASES: dict[str, str] = {
     " ".join(words[:-1] + [form]): english
-    for english, phrases in _NEGATED_ADJECTIVES.items()
+    for english, phrases in _ADJECTIVE_PHRASE_BASES.items()
     for phrase in phrases.split("|")
     for words in [phrase.split()]
     for form in (adjective_forms(words[-1]) if words[0] == "non" else (words[-1],))
@@ -280,4 +314,7 @@ METAL_WORDS = frozenset(
 PREPOSITIONS = frozenset("de di du des del dello della dei degli delle d en aus".split())
 #: prepositions that are also common English words or symbols: read as joins only between two foreign words
 WEAK_PREPOSITIONS = frozenset("in al alla allo".split())
+#: "for" said the Spanish and French way: "X para Y" keeps its order, the purpose follows the thing
+#: ("mortero cola para baldosas" → "adhesive mortar for tiles")
+PURPOSE_WORDS = frozenset("para pour".split())
 ARTICLES = frozenset("le la les l il lo gli el los las".split())
