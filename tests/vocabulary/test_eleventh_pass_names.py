@@ -71,3 +71,27 @@ def test_a_description_in_the_same_language_stays_context() -> None:
     assert "Ringen" in need.context  # the description is context, not the name
     need = read_need("hoja de aluminio", "hoja de aluminio para envases de alimentos")
     assert need.head == "aluminium foil"
+
+
+@pytest.mark.parametrize(
+    ("name", "english"),
+    [
+        # a purpose ends the noun phrase: the thing first, "for" and the use after
+        ("pegamento para azulejos de piedra", "adhesive for stone tiles"),
+        ("sacs pour ciment", "sacks for cement"),
+        # produce and foods said the four ways
+        ("confiture de fraises", "strawberry jam"),
+        ("Haselnüsse", "hazelnut"),
+        ("huile de tournesol", "sunflower oil"),
+        ("garbanzos en conserva", "canned chickpea"),
+        ("fibra di lino", "flax fibre"),
+        ("poliestireno de alto impacto", "high impact polystyrene"),
+    ],
+)
+def test_purpose_words_produce_and_trade_phrases(name: str, english: str) -> None:
+    assert translate(name) == english
+
+
+def test_tissue_of_linen_stays_linen() -> None:
+    # "lin" is flax only as a fibre; the cloth is linen
+    assert translate("tissu de lin") == "linen fabric"

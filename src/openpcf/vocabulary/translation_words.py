@@ -98,7 +98,8 @@ NOUNS: dict[str, str] = {
     "bloc": "block", "blocs": "blocks", "blocco": "block", "blocchi": "blocks", "bloque": "block",
     "bloques": "blocks", "parpaing": "concrete block", "dalle": "slab", "dalles": "slabs", "losa": "slab",
     "perlen": "beads", "billes": "beads", "perle": "beads", "perlas": "beads",
-    "sacco": "sack", "saco": "sack", "sac": "sack", "sacchi": "sacks", "sacos": "sacks",
+    "sacco": "sack", "saco": "sack", "sac": "sack", "sacchi": "sacks", "sacos": "sacks", "sacs": "sacks",
+    "azulejo": "tile", "azulejos": "tiles",
     # eleventh pass: plastics said the German or Romance way
     "polystyrol": "polystyrene", "styropor": "expanded polystyrene", "polyvinylchlorid": "polyvinyl chloride",
     "polivinilcloruro": "polyvinyl chloride", "policloruro": "polyvinyl chloride",
