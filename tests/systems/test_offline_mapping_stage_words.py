@@ -36,3 +36,18 @@ def test_a_stage_said_in_the_trade_word_picks_its_sibling(tmp_path: Path) -> Non
     # a need that says no stage keeps today's order: no sibling is marked
     need, scored = mapper.rank(MappingInput(material_name="tin"))
     assert not any("sibling says more" in n for s in prefer_said_variant(need, scored) for n in s.notes)
+
+
+def test_a_foreign_description_is_not_read_in_place_of_the_name() -> None:
+    from openpcf.systems.offline.material_need import material_from_description, read_need
+    from openpcf.vocabulary.translation import foreign_prose
+
+    vocabulary = frozenset({"steel", "galvanised", "iron", "powder", "for"})
+    # an English description naming a material still replaces an unknown article name
+    need = material_from_description(read_need("Zorblat bracket"), "galvanised steel, laser cut", vocabulary)
+    assert need.head != "Zorblat bracket" and "steel" in need.head_tokens
+    # a foreign name described in its own language keeps its name
+    assert foreign_prose("hierro en polvo para la sinterización, de grano fino")
+    need = read_need("Zorblato", "hierro en polvo para la sinterización, de grano fino")
+    assert material_from_description(need, "hierro en polvo para la sinterización, de grano fino", vocabulary) is need
+    assert not foreign_prose("iron powder for sintering, fine grade")

@@ -289,6 +289,17 @@ def english_name(text: str) -> str | None:
     return translate(text)
 
 
+def foreign_prose(text: str) -> bool:
+    """True when ``text`` reads as German, French, Italian or Spanish prose: at least two of its words are
+    function words of those languages (articles, prepositions, conjunctions: "de", "la", "und", "para" …) and
+    they outnumber its English function words ("the", "of", "for" …). "Polvo fino de hierro para la
+    pulvimetalurgia" is; "iron powder for sintering" and "tuiles de terre cuite, glazed" are not."""
+    words = _plain(text).split()
+    foreign = sum(w in tw.FOREIGN_FUNCTION_WORDS for w in words)
+    english = sum(w in tw.ENGLISH_FUNCTION_WORDS for w in words)
+    return foreign >= 2 and foreign > english
+
+
 _CODES_AND_UNITS = re.compile(r"(?<![\w-])(?:[A-Z]{2,}|(?<=\d )[A-Za-zµμ]{1,3})(?![\w-])")
 
 

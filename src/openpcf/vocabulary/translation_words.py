@@ -318,4 +318,12 @@ WEAK_PREPOSITIONS = frozenset("in al alla allo".split())
 #: "for" said the Spanish and French way: "X para Y" keeps its order, the purpose follows the thing
 #: ("mortero cola para baldosas" → "adhesive mortar for tiles")
 PURPOSE_WORDS = frozenset("para pour".split())
+#: the commonest function words of German, French, Italian and Spanish prose (articles, prepositions,
+#: conjunctions) that are no English words; a description full of them is written in one of those languages
+FOREIGN_FUNCTION_WORDS = frozenset(
+    "de di du des del dello della dei degli delle d le la les l il lo gli el los las un une una uno et e y "
+    "und oder mit aus der die das den dem ein eine einer fur fuer zum zur avec sans pour par sur dans au aux "
+    "con senza per da nel nella sul sulla para sin sobre por como".split())
+#: the commonest English function words, to tell English prose that quotes a foreign word from foreign prose
+ENGLISH_FUNCTION_WORDS = frozenset("the of and for with in on a an to from by or without as is are".split())
 ARTICLES = frozenset("le la les l il lo gli el los las".split())
