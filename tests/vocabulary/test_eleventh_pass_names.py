@@ -95,3 +95,23 @@ def test_purpose_words_produce_and_trade_phrases(name: str, english: str) -> Non
 def test_tissue_of_linen_stays_linen() -> None:
     # "lin" is flax only as a fibre; the cloth is linen
     assert translate("tissu de lin") == "linen fabric"
+
+
+@pytest.mark.parametrize(
+    ("name", "english"),
+    [
+        ("Lärchenholz", "larch wood"),
+        ("Silikonkautschuk", "silicone rubber"),
+        ("Schrumpffolie", "shrink film"),
+        ("Motoröl", "engine oil"),
+        ("Braunkohle", "lignite"),
+        ("bois de hêtre", "beech wood"),
+        ("gomma naturale", "natural rubber"),
+        ("vernis à l'eau", "water-based varnish"),
+        ("lana de oveja", "sheep wool"),
+        ("contrachapado de abedul", "birch plywood"),
+        ("nastro adesivo", "adhesive tape"),
+    ],
+)
+def test_timbers_rubbers_films_oils_and_water_based(name: str, english: str) -> None:
+    assert english_name(name) == english

@@ -105,6 +105,32 @@ NOUNS: dict[str, str] = {
     "polivinilcloruro": "polyvinyl chloride", "policloruro": "polyvinyl chloride",
     "polietilentereftalato": "polyethylene terephthalate", "polyethylenterephthalat": "polyethylene terephthalate",
     "kohlefaser": "carbon fibre", "kohlenstofffaser": "carbon fibre",
+    # eleventh pass: timbers, rubbers, glass, films, tapes, labels, solvents, oils and fuels, boards, inks
+    **{w: "oak" for w in "eiche chene quercia roble".split()},
+    **{w: "spruce" for w in "fichte epicea".split()},
+    **{w: "pine" for w in "kiefer pino".split()},
+    **{w: "fir" for w in "tanne sapin abete abeto".split()},
+    **{w: "beech" for w in "buche hetre faggio haya".split()},
+    **{w: "birch" for w in "birke bouleau betulla abedul".split()},
+    **{w: "larch" for w in "larche meleze larice alerce".split()},
+    **{w: "sheep" for w in "mouton pecora oveja".split()},
+    **{w: "particle" for w in "particules particelle particulas".split()},
+    "spanplatte": "particle board", "spanplatten": "particle board", "kautschuk": "rubber", "silikon": "silicone",
+    "epoxid": "epoxy", "epoxi": "epoxy", "verbundglas": "laminated glass", "sicherheitsglas": "safety glass",
+    "blechdose": "tin can", "getrankedose": "beverage can", "konservendose": "food can",
+    "schrumpffolie": "shrink film", "stretchfolie": "stretch film", "luftpolsterfolie": "bubble wrap",
+    "klebeband": "adhesive tape", "filz": "felt",
+    **{w: "labels" for w in "etiketten etiquettes etichette etiquetas".split()},
+    **{w: "solvent" for w in "losungsmittel solvant solvants solvente solventi solventes".split()},
+    **{w: "lubricant" for w in "schmierstoff schmiermittel lubrifiant lubrificante lubricante".split()},
+    "hydraulikol": "hydraulic oil", "motorol": "engine oil", "heizol": "heating oil", "erdol": "crude oil",
+    "braunkohle": "lignite", "steinkohle": "hard coal", "kohle": "coal", "charbon": "coal",
+    "holzpellets": "wood pellets", "zellulose": "cellulose", "leim": "adhesive",
+    **{w: "plywood" for w in "contreplaque compensato contrachapado".split()},
+    **{w: "ink" for w in "encre encres inchiostro".split()},
+    "druckfarbe": "printing ink", "druckfarben": "printing ink", "dachpappe": "bitumen roofing felt",
+    "bewehrungsstahl": "reinforcing steel", "transportbeton": "ready-mixed concrete",
+    "glasscheibe": "glass pane",
     "sugo": "sauce", "bolsas": "bags", "sacchetti": "bags", "mermelada": "jam", "confiture": "jam", "marmellata": "jam",
     # eleventh pass: the commonest crops and produce (general dictionary words; English lookalikes such as
     # "orange", "raisin", "orzo", "paprika" left out)
@@ -161,7 +187,16 @@ PHRASES: dict[str, str] = {
     "poliestireno alto impacto": "high impact polystyrene", "schlagfestes polystyrol": "high impact polystyrene",
     "polystyrol schlagfest": "high impact polystyrene", "mortero cola": "adhesive mortar",
     "mortier colle": "adhesive mortar", "colle a carrelage": "tile adhesive", "colle carrelage": "tile adhesive",
-    "adesivo per piastrelle": "tile adhesive", "pois chiches": "chickpea", "pois chiche": "chickpea",
+    "adesivo per piastrelle": "tile adhesive",
+    "verre trempe": "tempered glass", "film etirable": "stretch film", "film retractable": "shrink film",
+    "ruban adhesif": "adhesive tape", "nastro adesivo": "adhesive tape", "cinta adhesiva": "adhesive tape",
+    "huile moteur": "engine oil", "olio motore": "engine oil", "encre d imprimerie": "printing ink",
+    "inchiostro da stampa": "printing ink", "tinta de impresion": "printing ink",
+    "mousse de polyurethane": "polyurethane foam", "mousse polyurethane": "polyurethane foam",
+    "mousse de polystyrene": "polystyrene foam", "pannello truciolare": "particle board",
+    "panneau de particules": "particle board", "tablero de particulas": "particle board",
+    "tablero aglomerado": "particle board", "resine epoxy": "epoxy resin", "resina epossidica": "epoxy resin",
+    "schiuma poliuretanica": "polyurethane foam", "resina epoxi": "epoxy resin", "caucho natural": "natural rubber", "pois chiches": "chickpea", "pois chiche": "chickpea",
 }
 
 #: Romance adjective phrases said after the noun, read as one adjective ("carta non rivestita" → "uncoated
@@ -172,6 +207,7 @@ _ADJECTIVE_PHRASE_BASES: dict[str, str] = {
     "unbleached": "non sbiancato|sin blanquear|non blanchi",
     "untreated": "non trattato|sin tratar|non traite",
     "canned": "en conserva|en conserve|in scatola",
+    "water-based": "a l eau|all acqua|al agua|a base d eau|a base de agua|a base acqua",
 }
 
 #: English meaning → Romance base forms (masculine singular; :func:`adjective_forms` adds the rest)
@@ -202,7 +238,7 @@ _ADJECTIVE_BASES: dict[str, str] = {
     "hollow": "creux",
     "fired": "cuit",
     "galvanized": "galvanise zincato galvanizado",
-    "tempered": "trempe temperato templado",
+    "tempered": "trempe temperato temprato templado",
     "woven": "tisse",
     "knitted": "tricote",
     "liquid": "liquide liquido",
@@ -217,6 +253,7 @@ _ADJECTIVE_BASES: dict[str, str] = {
     # ninth pass: solid (not hollow) bricks and blocks
     "solid": "massiccio macizo",
     "stewed": "guisado stufato",
+    "natural": "naturel naturale natural",
     # eleventh pass: a state or a stage said after the noun
     "stainless": "inoxydable inossidabile inoxidable",
     "coated": "revetu rivestito recubierto",
@@ -290,7 +327,9 @@ COMPOUND_PARTS: dict[str, str] = {
     "brems": "brake", "scheibe": "disc", "trommel": "drum", "grau": "grey", "poren": "aerated",
     # eleventh pass: form and part words read inside a compound ("Kupferstab", "Papiersack", "Altglasscherben")
     "stab": "rod", "sack": "sack", "band": "strip", "barren": "ingot", "druck": "die", "scherben": "cullet",
-    "pulver": "powder", "recycling": "recycled", "rezyklat": "recycled",
+    "pulver": "powder", "recycling": "recycled", "rezyklat": "recycled", "pellets": "pellets",
+    "eichen": "oak", "fichten": "spruce", "buchen": "beech", "schrumpf": "shrink", "luftpolster": "bubble",
+    "motor": "engine", "hydraulik": "hydraulic", "heiz": "heating",
 }
 
 AMBIGUOUS: dict[str, dict[str, str]] = {
