@@ -101,7 +101,7 @@ NOUNS: dict[str, str] = {
     "sacco": "sack", "saco": "sack", "sac": "sack", "sacchi": "sacks", "sacos": "sacks", "sacs": "sacks",
     "azulejo": "tile", "azulejos": "tiles",
     # eleventh pass: plastics said the German or Romance way
-    "polystyrol": "polystyrene", "styropor": "expanded polystyrene", "polyvinylchlorid": "polyvinyl chloride",
+    "styropor": "expanded polystyrene", "polyvinylchlorid": "polyvinyl chloride",
     "polivinilcloruro": "polyvinyl chloride", "policloruro": "polyvinyl chloride",
     "polietilentereftalato": "polyethylene terephthalate", "polyethylenterephthalat": "polyethylene terephthalate",
     "kohlefaser": "carbon fibre", "kohlenstofffaser": "carbon fibre",
@@ -330,6 +330,9 @@ COMPOUND_PARTS: dict[str, str] = {
     "pulver": "powder", "recycling": "recycled", "rezyklat": "recycled", "pellets": "pellets",
     "eichen": "oak", "fichten": "spruce", "buchen": "beech", "schrumpf": "shrink", "luftpolster": "bubble",
     "motor": "engine", "hydraulik": "hydraulic", "heiz": "heating",
+    # standing alone "Polystyrol" is read by the trade-name vocabulary already (and trains the re-ranker as
+    # written); inside a compound it is the polymer ("Polystyrolperlen")
+    "polystyrol": "polystyrene",
 }
 
 AMBIGUOUS: dict[str, dict[str, str]] = {
