@@ -47,7 +47,7 @@ def _table() -> tuple[dict[str, str], dict[str, str], tuple[str, ...]]:
 def _lexicon() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
     """(phrases, words, compound parts): the base table widened by the word list (the word list wins)."""
     phrases, words, _ = _table()
-    all_phrases = {**phrases, **{_plain(k): v for k, v in tw.PHRASES.items()}}
+    all_phrases = {**phrases, **{_plain(k): v for k, v in {**tw.PHRASES, **tw.ADJECTIVE_PHRASES}.items()}}
     all_words = {**words, **tw.NOUNS}
     parts = {k: v for k, v in {**all_words, **tw.COMPOUND_PARTS}.items() if len(k) >= _MIN_PART}
     return all_phrases, all_words, parts
@@ -100,7 +100,7 @@ class _Word:
 
     source: str  # the folded foreign word(s)
     english: str
-    kind: str  # "noun" | "adj" | "join" | "weak-join" | "article" | "other"
+    kind: str  # "noun" | "adj" | "join" | "weak-join" | "article" | "purpose" | "other"
     known: bool
     #: a compound whose head is said alike in English ("ferro|nickel"): it may be an English word
     english_head: bool = False
@@ -114,6 +114,8 @@ def _read_word(word: str) -> _Word:
         return _Word(word, word, "weak-join", False)
     if word in tw.ARTICLES:
         return _Word(word, word, "article", False)
+    if word in tw.PURPOSE_WORDS:
+        return _Word(word, "for", "purpose", False)
     if word in tw.AMBIGUOUS:
         return _Word(word, tw.AMBIGUOUS[word]["default"], "noun", True)
     if word in tw.NOUNS:
@@ -139,7 +141,7 @@ def _read(plain: str) -> list[_Word]:
         for n in range(min(_MAX_PHRASE, len(tokens) - i), 1, -1):
             key = " ".join(tokens[i : i + n])
             if key in phrases:
-                out.append(_Word(key, phrases[key], "noun", True))
+                out.append(_Word(key, phrases[key], "adj" if key in tw.ADJECTIVE_PHRASES else "noun", True))
                 i += n
                 break
         else:
@@ -212,7 +214,13 @@ def _adjectives_first(group: list[_Word]) -> list[str]:
 
 
 def _english_order(read: list[_Word]) -> tuple[list[str], bool]:
-    """The English words of a read name in English order, and whether a Romance join was turned."""
+    """The English words of a read name in English order, and whether a Romance join was turned. A purpose
+    ("para", "pour") ends the noun phrase: what follows is read on its own and said after "for"."""
+    purpose = next((i for i, w in enumerate(read) if w.kind == "purpose"), None)
+    if purpose is not None:
+        thing, turned = _english_order(read[:purpose])
+        use, turned_use = _english_order(read[purpose + 1 :])
+        return [*thing, "for", *use], turned or turned_use
     groups = _groups(read)
     if not groups:  # an empty name
         return [], False
@@ -279,6 +287,17 @@ def english_name(text: str) -> str | None:
     if known == 0 or not (known >= 2 or known == alpha or turned):
         return None
     return translate(text)
+
+
+def foreign_prose(text: str) -> bool:
+    """True when ``text`` reads as German, French, Italian or Spanish prose: at least two of its words are
+    function words of those languages (articles, prepositions, conjunctions: "de", "la", "und", "para" …) and
+    they outnumber its English function words ("the", "of", "for" …). "Polvo fino de hierro para la
+    pulvimetalurgia" is; "iron powder for sintering" and "tuiles de terre cuite, glazed" are not."""
+    words = _plain(text).split()
+    foreign = sum(w in tw.FOREIGN_FUNCTION_WORDS for w in words)
+    english = sum(w in tw.ENGLISH_FUNCTION_WORDS for w in words)
+    return foreign >= 2 and foreign > english
 
 
 _CODES_AND_UNITS = re.compile(r"(?<![\w-])(?:[A-Z]{2,}|(?<=\d )[A-Za-zµμ]{1,3})(?![\w-])")

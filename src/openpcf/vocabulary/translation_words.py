@@ -80,6 +80,85 @@ NOUNS: dict[str, str] = {
     "elko": "electrolytic capacitor", "kondensator": "capacitor", "condensateur": "capacitor",
     "condensatore": "capacitor", "condensador": "capacitor", "widerstand": "resistor",
     "leiterplatte": "printed circuit board", "speicher": "memory", "kabel": "cable", "cavo": "cable",
+    # eleventh pass: semi-finished forms of metals and plastics (tube, pipe, bar, rod, ingot, sheet, plate,
+    # strip, foil, chips, flakes, block, slab), the commonest trade words of the four languages
+    "rohr": "pipe", "rohre": "pipes", "tuyau": "pipe", "tuyaux": "pipes", "tubo": "tube", "tubi": "tubes",
+    "tubos": "tubes", "tuberia": "pipe", "tubazione": "pipe",
+    "stange": "bar", "stangen": "bars", "barra": "bar", "barre": "bar", "barras": "bars",
+    "tige": "rod", "tondino": "rod", "varilla": "rod", "profil": "profile", 
+    "profilato": "profile", "perfil": "profile",
+    "lingot": "ingot", "lingots": "ingots", "lingotto": "ingot", "lingotti": "ingots", "lingote": "ingot",
+    "lingotes": "ingots",
+    "lastra": "sheet", "lastre": "sheets", "plancha": "sheet", "lamina": "sheet", "laminas": "sheets",
+    "piastra": "plate", "feuillard": "strip", "nastro": "strip",
+    "fleje": "strip", "alufolie": "aluminium foil", "granule": "granulate",
+    "spane": "chips", "spaene": "chips", "copeaux": "chips", "trucioli": "chips", "virutas": "chips",
+    "flocken": "flakes", "flocons": "flakes", "fiocchi": "flakes", "copos": "flakes",
+    "granuli": "granulate", "granulos": "granulate",
+    "bloc": "block", "blocs": "blocks", "blocco": "block", "blocchi": "blocks", "bloque": "block",
+    "bloques": "blocks", "parpaing": "concrete block", "dalle": "slab", "dalles": "slabs", "losa": "slab",
+    "perlen": "beads", "billes": "beads", "perle": "beads", "perlas": "beads",
+    "sacco": "sack", "saco": "sack", "sac": "sack", "sacchi": "sacks", "sacos": "sacks", "sacs": "sacks",
+    "azulejo": "tile", "azulejos": "tiles",
+    # eleventh pass: plastics said the German or Romance way
+    "styropor": "expanded polystyrene", "polyvinylchlorid": "polyvinyl chloride",
+    "polivinilcloruro": "polyvinyl chloride", "policloruro": "polyvinyl chloride",
+    "polietilentereftalato": "polyethylene terephthalate", "polyethylenterephthalat": "polyethylene terephthalate",
+    "kohlefaser": "carbon fibre", "kohlenstofffaser": "carbon fibre",
+    # eleventh pass: timbers, rubbers, glass, films, tapes, labels, solvents, oils and fuels, boards, inks
+    **{w: "oak" for w in "eiche chene quercia roble".split()},
+    **{w: "spruce" for w in "fichte epicea".split()},
+    **{w: "pine" for w in "kiefer pino".split()},
+    **{w: "fir" for w in "tanne sapin abete abeto".split()},
+    **{w: "beech" for w in "buche hetre faggio haya".split()},
+    **{w: "birch" for w in "birke bouleau betulla abedul".split()},
+    **{w: "larch" for w in "larche meleze larice alerce".split()},
+    **{w: "sheep" for w in "mouton pecora oveja".split()},
+    **{w: "particle" for w in "particules particelle particulas".split()},
+    "spanplatte": "particle board", "spanplatten": "particle board", "kautschuk": "rubber", "silikon": "silicone",
+    "epoxid": "epoxy", "epoxi": "epoxy", "verbundglas": "laminated glass", "sicherheitsglas": "safety glass",
+    "blechdose": "tin can", "getrankedose": "beverage can", "konservendose": "food can",
+    "schrumpffolie": "shrink film", "stretchfolie": "stretch film", "luftpolsterfolie": "bubble wrap",
+    "klebeband": "adhesive tape", "filz": "felt",
+    **{w: "labels" for w in "etiketten etiquettes etichette etiquetas".split()},
+    **{w: "solvent" for w in "losungsmittel solvant solvants solvente solventi solventes".split()},
+    **{w: "lubricant" for w in "schmierstoff schmiermittel lubrifiant lubrificante lubricante".split()},
+    "hydraulikol": "hydraulic oil", "motorol": "engine oil", "heizol": "heating oil", "erdol": "crude oil",
+    "braunkohle": "lignite", "steinkohle": "hard coal", "kohle": "coal", "charbon": "coal",
+    "holzpellets": "wood pellets", "zellulose": "cellulose", "leim": "adhesive",
+    **{w: "plywood" for w in "contreplaque compensato contrachapado".split()},
+    **{w: "ink" for w in "encre encres inchiostro".split()},
+    "druckfarbe": "printing ink", "druckfarben": "printing ink", "dachpappe": "bitumen roofing felt",
+    "bewehrungsstahl": "reinforcing steel", "transportbeton": "ready-mixed concrete",
+    "glasscheibe": "glass pane",
+    "sugo": "sauce", "bolsas": "bags", "sacchetti": "bags", "mermelada": "jam", "confiture": "jam", "marmellata": "jam",
+    # eleventh pass: the commonest crops and produce (general dictionary words; English lookalikes such as
+    # "orange", "raisin", "orzo", "paprika" left out)
+    **{w: "strawberry" for w in "erdbeere erdbeeren fraise fraises fragola fragole fresa fresas".split()},
+    **{w: "bell pepper" for w in "poivron poivrons peperone peperoni pimiento pimientos".split()},
+    **{w: "chickpea" for w in "kichererbse kichererbsen ceci garbanzo garbanzos".split()},
+    **{w: "lentils" for w in "linsen lentilles lenticchie lentejas".split()},
+    **{w: "beans" for w in "bohne bohnen haricot haricots fagiolo fagioli judias frijol frijoles".split()},
+    **{w: "peas" for w in "erbse erbsen piselli guisantes".split()},
+    **{w: "hazelnut" for w in "haselnuss haselnusse noisette noisettes nocciola nocciole avellana avellanas".split()},
+    **{w: "almond" for w in "mandel mandeln amande amandes mandorla mandorle almendra almendras".split()},
+    **{w: "onion" for w in "zwiebel zwiebeln oignon oignons cipolla cipolle cebolla cebollas".split()},
+    **{w: "carrot" for w in "karotte karotten mohre mohren carotte carottes carota carote zanahoria zanahorias".split()},
+    **{w: "orange" for w in "arancia arance naranja naranjas".split()},
+    **{w: "lemon" for w in "zitrone zitronen limone limoni limon limones".split()},
+    **{w: "grape" for w in "traube trauben uva uve uvas".split()},
+    **{w: "oat" for w in "hafer avoine avena".split()},
+    **{w: "barley" for w in "gerste orge cebada".split()},
+    **{w: "rye" for w in "roggen seigle segale centeno".split()},
+    **{w: "sunflower" for w in "sonnenblume sonnenblumen tournesol girasole girasol".split()},
+    "raps": "rapeseed", "colza": "rapeseed",
+    # German participles before their noun, with the endings of the three genders
+    **{stem + end: english for stem, english in (
+        ("beschichtet", "coated"), ("unbeschichtet", "uncoated"), ("verzinkt", "galvanized"),
+        ("gebleicht", "bleached"), ("ungebleicht", "unbleached"), ("raffiniert", "refined"),
+        ("nichtrostend", "stainless"), ("expandiert", "expanded"), ("extrudiert", "extruded"),
+        ("gewalzt", "rolled"), ("recycelt", "recycled"))
+       for end in ("", "e", "er", "es", "en")},
 }
 
 PHRASES: dict[str, str] = {
@@ -99,6 +178,36 @@ PHRASES: dict[str, str] = {
     "en poudre": "powder", "in polvere": "powder", "en polvo": "powder", "en granules": "granules",
     "in granuli": "granules", "en granulos": "granules", "en vrac": "bulk", "sfuso": "bulk",
     "a granel": "bulk",
+    # eleventh pass: flax fibre (lin/lino is flax as a fibre, linen as a cloth), high-impact polystyrene, the
+    # cement-based tile adhesive, chickpeas
+    "fibre de lin": "flax fibre", "fibres de lin": "flax fibre", "fibra di lino": "flax fibre",
+    "fibra de lino": "flax fibre", "polystyrene choc": "high impact polystyrene",
+    "polystyrene antichoc": "high impact polystyrene", "polistirene antiurto": "high impact polystyrene",
+    "polistirolo antiurto": "high impact polystyrene", "poliestireno de alto impacto": "high impact polystyrene",
+    "poliestireno alto impacto": "high impact polystyrene", "schlagfestes polystyrol": "high impact polystyrene",
+    "polystyrol schlagfest": "high impact polystyrene", "mortero cola": "adhesive mortar",
+    "mortier colle": "adhesive mortar", "colle a carrelage": "tile adhesive", "colle carrelage": "tile adhesive",
+    "adesivo per piastrelle": "tile adhesive",
+    "verre trempe": "tempered glass", "film etirable": "stretch film", "film retractable": "shrink film",
+    "ruban adhesif": "adhesive tape", "nastro adesivo": "adhesive tape", "cinta adhesiva": "adhesive tape",
+    "huile moteur": "engine oil", "olio motore": "engine oil", "encre d imprimerie": "printing ink",
+    "inchiostro da stampa": "printing ink", "tinta de impresion": "printing ink",
+    "mousse de polyurethane": "polyurethane foam", "mousse polyurethane": "polyurethane foam",
+    "mousse de polystyrene": "polystyrene foam", "pannello truciolare": "particle board",
+    "panneau de particules": "particle board", "tablero de particulas": "particle board",
+    "tablero aglomerado": "particle board", "resine epoxy": "epoxy resin", "resina epossidica": "epoxy resin",
+    "schiuma poliuretanica": "polyurethane foam", "resina epoxi": "epoxy resin", "caucho natural": "natural rubber", "pois chiches": "chickpea", "pois chiche": "chickpea",
+}
+
+#: Romance adjective phrases said after the noun, read as one adjective ("carta non rivestita" → "uncoated
+#: paper", "lentejas en conserva" → "canned lentils"); after "non" the participle's feminine and plural endings
+#: are generated as for single adjectives
+_ADJECTIVE_PHRASE_BASES: dict[str, str] = {
+    "uncoated": "non rivestito|sin recubrir|non revetu|non couche",
+    "unbleached": "non sbiancato|sin blanquear|non blanchi",
+    "untreated": "non trattato|sin tratar|non traite",
+    "canned": "en conserva|en conserve|in scatola",
+    "water-based": "a l eau|all acqua|al agua|a base d eau|a base de agua|a base acqua",
 }
 
 #: English meaning → Romance base forms (masculine singular; :func:`adjective_forms` adds the rest)
@@ -129,7 +238,7 @@ _ADJECTIVE_BASES: dict[str, str] = {
     "hollow": "creux",
     "fired": "cuit",
     "galvanized": "galvanise zincato galvanizado",
-    "tempered": "trempe temperato templado",
+    "tempered": "trempe temperato temprato templado",
     "woven": "tisse",
     "knitted": "tricote",
     "liquid": "liquide liquido",
@@ -143,6 +252,17 @@ _ADJECTIVE_BASES: dict[str, str] = {
     "extruded": "extrude estruso extruido",
     # ninth pass: solid (not hollow) bricks and blocks
     "solid": "massiccio macizo",
+    "stewed": "guisado stufato",
+    "natural": "naturel naturale natural",
+    # eleventh pass: a state or a stage said after the noun
+    "stainless": "inoxydable inossidabile inoxidable",
+    "coated": "revetu rivestito recubierto",
+    "virgin": "vierge vergine virgen",
+    "drawn": "trefile trafilato trefilado",
+    "secondary": "secondaire secondario secundario",
+    "primary": "primaire primario",
+    "bleached": "blanchi sbiancato blanqueado",
+    "unbleached": "ecru",
 }
 
 
@@ -186,6 +306,15 @@ def _adjectives() -> dict[str, str]:
 
 ADJECTIVES: dict[str, str] = _adjectives()
 
+#: multi-word adjectives (folded, space-joined) → English; read like ``PHRASES`` but placed as adjectives
+ADJECTIVE_PHRASES: dict[str, str] = {
+    " ".join(words[:-1] + [form]): english
+    for english, phrases in _ADJECTIVE_PHRASE_BASES.items()
+    for phrase in phrases.split("|")
+    for words in [phrase.split()]
+    for form in (adjective_forms(words[-1]) if words[0] == "non" else (words[-1],))
+}
+
 COMPOUND_PARTS: dict[str, str] = {
     "mager": "skimmed", "voll": "whole", "suss": "sweet", "sauer": "sour", "speise": "", "frisch": "fresh",
     "schlag": "whipping", "loch": "perforated", "hoch": "vertically", "rund": "round", "guss": "cast",
@@ -196,6 +325,14 @@ COMPOUND_PARTS: dict[str, str] = {
     "brech": "crushed",
     # ninth pass: parts of German names of cast parts and building blocks ("Bremsscheibe", "Porenbetonstein")
     "brems": "brake", "scheibe": "disc", "trommel": "drum", "grau": "grey", "poren": "aerated",
+    # eleventh pass: form and part words read inside a compound ("Kupferstab", "Papiersack", "Altglasscherben")
+    "stab": "rod", "sack": "sack", "band": "strip", "barren": "ingot", "druck": "die", "scherben": "cullet",
+    "pulver": "powder", "recycling": "recycled", "rezyklat": "recycled", "pellets": "pellets",
+    "eichen": "oak", "fichten": "spruce", "buchen": "beech", "schrumpf": "shrink", "luftpolster": "bubble",
+    "motor": "engine", "hydraulik": "hydraulic", "heiz": "heating",
+    # standing alone "Polystyrol" is read by the trade-name vocabulary already (and trains the re-ranker as
+    # written); inside a compound it is the polymer ("Polystyrolperlen")
+    "polystyrol": "polystyrene",
 }
 
 AMBIGUOUS: dict[str, dict[str, str]] = {
@@ -204,6 +341,8 @@ AMBIGUOUS: dict[str, dict[str, str]] = {
     "filo": {"fibre": "yarn", "metal": "wire", "default": "wire"},
     "hilo": {"fibre": "yarn", "metal": "wire", "default": "yarn"},
     "fils": {"fibre": "yarn", "metal": "wire", "default": "wire"},
+    # a leaf of a metal is foil; of paper, board or a plastic, a sheet
+    **{w: {"fibre": "sheet", "metal": "foil", "default": "sheet"} for w in "feuille feuilles foglio fogli hoja hojas".split()},
 }
 
 #: English words that make a context a fibre one or a metal one (for ``AMBIGUOUS``)
@@ -218,4 +357,15 @@ METAL_WORDS = frozenset(
 PREPOSITIONS = frozenset("de di du des del dello della dei degli delle d en aus".split())
 #: prepositions that are also common English words or symbols: read as joins only between two foreign words
 WEAK_PREPOSITIONS = frozenset("in al alla allo".split())
+#: "for" said the Spanish and French way: "X para Y" keeps its order, the purpose follows the thing
+#: ("mortero cola para baldosas" → "adhesive mortar for tiles")
+PURPOSE_WORDS = frozenset("para pour".split())
+#: the commonest function words of German, French, Italian and Spanish prose (articles, prepositions,
+#: conjunctions) that are no English words; a description full of them is written in one of those languages
+FOREIGN_FUNCTION_WORDS = frozenset(
+    "de di du des del dello della dei degli delle d le la les l il lo gli el los las un une una uno et e y "
+    "und oder mit aus der die das den dem ein eine einer fur fuer zum zur avec sans pour par sur dans au aux "
+    "con senza per da nel nella sul sulla para sin sobre por como".split())
+#: the commonest English function words, to tell English prose that quotes a foreign word from foreign prose
+ENGLISH_FUNCTION_WORDS = frozenset("the of and for with in on a an to from by or without as is are".split())
 ARTICLES = frozenset("le la les l il lo gli el los las".split())

@@ -669,6 +669,15 @@ FORM_SYNONYMS: dict[str, tuple[str, ...]] = {
     "granular": ("granulate",),
     "regranulate": ("pellet",),
     "fr": ("flame", "retardant"),
+    # eleventh pass: a stage said in the trade's word (recalled general usage): polystyrene "beads" are the
+    # expandable granulate, "virgin" metal is primary, road "chippings" are crushed stone, "staple" is a fibre,
+    # a "filament" or "thread" a yarn
+    "bead": ("expandable",),
+    "virgin": ("primary",),
+    "chipping": ("crushed",),
+    "staple": ("fibre",),
+    "filament": ("yarn",),
+    "thread": ("yarn",),
 }
 
 

@@ -30,7 +30,7 @@ from openpcf.vocabulary.material_words import RECYCLED_MARKERS
 from openpcf.vocabulary.names import singular
 from openpcf.vocabulary.specification_words import HYDRATION_WORDS
 from openpcf.vocabulary.spellings import iupac_spelling
-from openpcf.vocabulary.translation import english_name
+from openpcf.vocabulary.translation import english_name, foreign_prose
 
 # "Market for materials that fulfill X" / "market for X" wrappers around the need itself.
 _MARKET_PREFIX = re.compile(
@@ -702,7 +702,10 @@ def material_from_description(
     as galvanised steel, "cable ties" described as "nylon 66" as nylon. The name changes only when its head
     noun is alphabetic, not a function word, not read by the common-names table and in no activity name
     (``vocabulary``); the description's head phrase (read with :func:`as_material`) must have a word in
-    ``vocabulary``. The name and the rest of the context follow the description's head as context."""
+    ``vocabulary``; a description written in German, French, Italian or Spanish prose
+    (:func:`openpcf.vocabulary.translation.foreign_prose`) describes a foreign name in its own words and is never
+    read in its place (eleventh pass). The name and the rest of the context follow the description's head as
+    context."""
     noun = need.head_noun
     if not description or not noun or not noun.isalpha() or noun in vocabulary or need.functional:
         return need
@@ -712,6 +715,8 @@ def material_from_description(
         return need  # a function word, or a name the common-names table read as a material
     if _USE_START.match(description):
         return need  # "for moulded packaging", "used in …": a use, not a material
+    if foreign_prose(description):
+        return need  # a foreign name described in its own language: the description says the name again
     described = as_material(read_need(description))
     if not described.head_tokens or not any(t in vocabulary for t in tokenize(expand(described.head))):
         return need
