@@ -93,15 +93,16 @@ def test_a_last_word_alone_answers_only_when_it_names_the_hit_itself(lib):
 # --- 2. a role word after a substance is its role ------------------------------------------------------------------
 
 def test_a_role_word_after_a_compound_is_its_role(lib):
-    r = read_name("potassium hydroxide electrolyte")
-    assert r.concept is None and r.compound == "potassium hydroxide"
-    assert ask(lib, "potassium hydroxide electrolyte") == "t:koh"
+    # (a KOH electrolyte has a concept and an open row of its own since factors11, so the rule is shown on acid)
+    r = read_name("sulphuric acid electrolyte")
+    assert r.concept == "sulfuric acid"  # the substance, not the electrolyte concept
+    assert ask(lib, "sulphuric acid electrolyte") == "t:sulfuric"
 
 
 def test_a_role_word_after_a_substance_the_library_names(lib):
-    # "koh" is no concept; the library's alias for it answers before the electrolyte concept
-    assert read_name("KOH electrolyte").role_of == "koh"
-    assert ask(lib, "KOH electrolyte") == "t:koh"
+    # "caustic potash" is no concept; the library's alias for it answers before the electrolyte concept
+    assert read_name("caustic potash electrolyte").role_of == "caustic potash"
+    assert ask(lib, "caustic potash electrolyte") == "t:koh"
 
 
 @pytest.mark.parametrize("name", ["electrolyte", "battery electrolyte", "lithium electrolyte"])
@@ -112,9 +113,9 @@ def test_a_role_word_alone_or_after_a_metal_or_a_device_stays_the_role(lib, name
 
 def test_the_library_holding_role_and_substance_as_one_row_wins():
     lib2 = LibraryResolver(FactorLibrary([
-        *LIB, f("t:alk", "Alkaline cell electrolyte (30 % KOH in water)", 0.7,
-                aliases=("potassium hydroxide electrolyte",))]), name="t2", trust_aliases=False)
-    assert ask(lib2, "potassium hydroxide electrolyte") == "t:alk"
+        *LIB, f("t:lead-acid", "Lead-acid battery electrolyte (37 % sulfuric acid in water)", 0.2,
+                aliases=("sulphuric acid electrolyte",))]), name="t2", trust_aliases=False)
+    assert ask(lib2, "sulphuric acid electrolyte") == "t:lead-acid"
 
 
 # --- 3. a component word before a device word; the housing of a bearing ------------------------------------------
