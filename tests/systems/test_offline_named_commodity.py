@@ -1,0 +1,67 @@
+"""Description-only path (issue 14): a basic chemical or polymer the product name consists of is priced by its
+own cradle-to-gate factor, not rebuilt from the precursors of its family's route. Invented examples only (none
+is a reference-set or PCFBench product)."""
+
+from __future__ import annotations
+
+import pytest
+
+from openpcf.systems.offline.decomposition import bill_of_materials
+from openpcf.systems.offline.epd import derived_composition, named_commodity
+
+
+def test_a_polymer_sold_as_pellets_is_priced_as_the_polymer() -> None:
+    # the polycarbonate-resin family lists bisphenol A, phosgene and caustic soda; "pellets" and "grade" are
+    # only the form and grade it is sold in
+    comp, trace = derived_composition("Polycarbonate pellets, optical grade", "transparent resin for lenses")
+    assert comp == "polycarbonate: 100%"
+    assert trace["estimated_as"] == "polycarbonate"
+    assert trace["estimated_as_rule"] == "commodity named by the product name"
+    # the bill of materials of the decomposition task keeps the route
+    assert "bisphenol A" in [c.name for c in bill_of_materials("Polycarbonate pellets", None)[0]]
+
+
+def test_the_name_as_written_is_priced_when_the_library_knows_it() -> None:
+    # "diammonium phosphate" is a synonym of the class "ammonium phosphate" in the vocabulary; the library has
+    # a factor for the written name, and "fertiliser" is a form word, not a second material
+    comp, _ = derived_composition("Diammonium phosphate fertiliser", "granules for arable crops")
+    assert comp == "diammonium phosphate: 100%"
+    # an acronym keeps its case ("ABS", not "abs")
+    comp, _ = derived_composition("ABS pellets, natural", "for injection moulding of housings")
+    assert comp == "ABS: 100%"
+
+
+def test_a_purity_is_the_products_grade() -> None:
+    comp, _ = derived_composition("Isopropyl alcohol, electronic grade", "purity 99.9 %, for wafer cleaning")
+    assert comp == "isopropyl alcohol: 100%"
+
+
+@pytest.mark.parametrize(("name", "description"), [
+    ("Hydrochloric acid, technical", "33 % aqueous solution"),            # a solution: water is part of it
+    ("Recycled polycarbonate granulate", "from post-consumer water bottles"),  # another route
+    ("Polycarbonate sheet, 4 mm", "extruded twin-wall sheet"),            # an article, not the commodity
+    ("ABS compound, flame retardant", "ABS with brominated additive"),    # a compound
+    ("Epoxy floor coating", "two-component epoxy"),                       # a product made of a chemical
+])
+def test_products_that_are_not_the_commodity_keep_the_family_route(name: str, description: str) -> None:
+    _, trace = derived_composition(name, description)
+    assert named_commodity(name, description, trace) is None
+    assert trace.get("estimated_as_rule") is None
+
+
+def test_a_share_written_for_an_input_keeps_the_bill_of_materials() -> None:
+    _, trace = bill_of_materials("Polycarbonate pellets", "with 20 % glass fibre")
+    assert named_commodity("Polycarbonate pellets", "with 20 % glass fibre", trace) is None
+
+
+def test_the_engine_total_is_the_commodity_factor_times_one_kilogram() -> None:
+    from openpcf.engine import ProductSpec, estimate
+    from openpcf.factors import resolve
+
+    comp, _ = derived_composition("Polycarbonate pellets, optical grade", None)
+    factor = resolve("polycarbonate", "kg").factor.value  # kg CO2e per kg (a literature value in the library)
+    result = estimate(ProductSpec(name="Polycarbonate pellets", composition=comp, declared_unit="1 kg"),
+                      runs=5).result
+    # 1 kg x factor: the route priced one by one (bisphenol A 68 %, phosgene 30 %, NaOH 2 %) gave less,
+    # without the polymerisation energy
+    assert result is not None and result.kgco2e == pytest.approx(1.0 * factor, rel=0.02)
