@@ -65,3 +65,24 @@ def test_the_engine_total_is_the_commodity_factor_times_one_kilogram() -> None:
     # 1 kg x factor: the route priced one by one (bisphenol A 68 %, phosgene 30 %, NaOH 2 %) gave less,
     # without the polymerisation energy
     assert result is not None and result.kgco2e == pytest.approx(1.0 * factor, rel=0.02)
+
+
+def test_a_species_written_in_the_name_prices_the_fish_class() -> None:
+    # the vocabulary reads "trout" and "prawns" as the classes "fish" and "seafood"; the library has a factor of
+    # each species whose name says it, and the generic class factor is a processed fish product
+    from openpcf.factors import resolve
+
+    comp, trace = derived_composition("Rainbow trout, whole, chilled", "farmed in freshwater raceways, gutted")
+    assert trace.get("priced_as_species") == {"fish": "trout"}
+    assert comp.startswith("trout: ")
+    assert "trout" in resolve("trout", "kg").factor.name.lower()
+    # a name that writes only the class keeps it
+    comp, trace = derived_composition("Fish, frozen fillets", "white fish fillets, frozen at sea")
+    assert "priced_as_species" not in trace and comp.startswith("fish: ")
+
+
+def test_a_written_species_the_library_does_not_know_keeps_the_class() -> None:
+    # "clams" resolves to no factor: the seafood stays priced as the family's class material
+    _, trace = bill_of_materials("Frozen clams", "steamed and frozen")
+    from openpcf.systems.offline.epd import named_species
+    assert named_species("fish", trace) is None

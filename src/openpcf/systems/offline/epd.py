@@ -97,8 +97,12 @@ def derived_composition(
     packs = set(trace.get("pack_components") or ())
     # family pricing names (wood chips → wood residues); a pack component as a pack name the engine reads as
     # packaging ("glass (packaging)"): on top of the product, and no implied container added again
-    priced = [(pack_label(c.priced_as or c.name) if c.name in packs else c.priced_as or c.name, c.share)
-              for c in components]
+    species = {c.name: named_species(c.name, trace) for c in components if c.name in _SPECIES_CLASSES}
+    species = {k: v for k, v in species.items() if v}
+    priced = [(pack_label(c.priced_as or c.name) if c.name in packs
+               else c.priced_as or species.get(c.name) or c.name, c.share) for c in components]
+    if species:
+        trace = {**trace, "priced_as_species": species}
     if trace.get("yield_recipe") and mass_kg:
         return composition_in_amounts([(n, s * mass_kg) for n, s in priced]), trace
     return composition_from_components(priced, frozenset(pack_label(c.priced_as or c.name) for c in components
@@ -163,6 +167,29 @@ def named_commodity(name: str, description: str | None, trace: dict[str, Any]) -
         if (match is not None and match.method in ("exact", "alias") and match.confidence == "high"
                 and not match.factor.id.startswith("openpcf:proxy")):
             return candidate
+    return None
+
+
+#: Vocabulary materials that are a class of species ("salmon", "hake", "prawns" are all "fish" or "seafood"),
+#: whose footprints differ several-fold between species (farmed crustaceans several times a pelagic fish).
+_SPECIES_CLASSES = frozenset({"fish", "seafood"})
+
+
+def named_species(material: str, trace: dict[str, Any]) -> str | None:
+    """The species the product name writes for a class material (``"fish"`` named as "salmon"), when the open
+    factor library holds a factor of that species at high confidence whose own name says the species; else
+    None (the class material is priced as it is). A farmed crustacean is not a fish spread; a family whose
+    main component is "fish" takes the seafood species written in the name too."""
+    from openpcf.factors import resolve
+
+    for m in trace.get("mentions") or []:
+        written = (m.get("text") or "").lower()
+        if not m.get("in_name") or m.get("material") not in _SPECIES_CLASSES or written in _SPECIES_CLASSES:
+            continue
+        match = resolve(written, "kg")
+        if (match is not None and match.confidence == "high" and not match.factor.id.startswith("openpcf:proxy")
+                and written[:5] in match.factor.name.lower()):
+            return written
     return None
 
 
