@@ -86,3 +86,16 @@ def test_a_written_species_the_library_does_not_know_keeps_the_class() -> None:
     _, trace = bill_of_materials("Frozen clams", "steamed and frozen")
     from openpcf.systems.offline.epd import named_species
     assert named_species("fish", trace) is None
+
+
+@pytest.mark.parametrize(("name", "description", "body"), [
+    ("Aluminium aerosol can 300 ml", "monobloc can with a valve cup", "aluminium"),   # impact-extruded aluminium
+    ("Steel pail 20 l", "open-head pail with a lid", "steel"),                        # sheet steel, not tinplate
+    ("Tin can for tomatoes, 400 g", "three-piece welded can", "tinplate"),            # "tin can" is tinplate, not tin
+    ("Paint can 1 l", "round metal can with a lever lid", "tinplate"),                # no metal named: the default
+])
+def test_a_metal_can_takes_the_metal_its_name_names(name: str, description: str, body: str) -> None:
+    comp, trace = derived_composition(name, description)
+    assert trace["family"] == "metal can and steel packaging"
+    # the body is 97 % of the family's 0.97 + 0.015 + 0.004 + 0.003 = 0.992 kg: 97.78 %
+    assert comp.startswith(f"{body}: 97.78%")
