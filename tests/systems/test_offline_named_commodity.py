@@ -42,6 +42,9 @@ def test_a_purity_is_the_products_grade() -> None:
     ("Polycarbonate sheet, 4 mm", "extruded twin-wall sheet"),            # an article, not the commodity
     ("ABS compound, flame retardant", "ABS with brominated additive"),    # a compound
     ("Epoxy floor coating", "two-component epoxy"),                       # a product made of a chemical
+    ("Glyphosate, 480 g/l", "soluble concentrate for weed control"),      # a formulation of stated strength
+    ("Glyphosate herbicide", "for weed control in orchards"),             # substance + product type, one class
+    ("Acetone nail polish remover", "with glycerol and fragrance"),       # a product named by its use
 ])
 def test_products_that_are_not_the_commodity_keep_the_family_route(name: str, description: str) -> None:
     _, trace = derived_composition(name, description)

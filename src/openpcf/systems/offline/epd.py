@@ -117,11 +117,12 @@ _COMMODITY_FORM_WORDS = frozenset("""
     general-purpose commodity virgin anhydrous pure fertiliser fertilizer emulsion polymer monomer homopolymer
     copolymer and the
 """.split())
-#: Text that makes the product something else than the commodity's factor: a solution of stated strength, a
-#: recycled or bio-based route, a compound or blend, a formulation.
+#: Text that makes the product something else than the commodity's factor: a solution or concentrate ("360 g/l"),
+#: a recycled or bio-based route, a compound or blend, a formulation.
 _NOT_THE_COMMODITY = re.compile(
-    r"\b(?:solution|aqueous|diluted?|recycled|post-consumer|reclaimed|regrind|bio-based|biobased|"
-    r"compound(?:ed)?|blend|masterbatch|reinforced|filled|formulation|mixture|based)\b", re.IGNORECASE)
+    r"\d\s*g\s*/\s*l\b|\b(?:concentrate|solution|aqueous|diluted?|recycled|post-consumer|reclaimed|regrind|"
+    r"bio-based|biobased|compound(?:ed)?|blend|masterbatch|reinforced|filled|formulation|mixture|based)\b",
+    re.IGNORECASE)
 _COMMODITY_MATERIAL_FAMILIES = frozenset({"chemical", "polymer"})
 
 
@@ -149,7 +150,9 @@ def named_commodity(name: str, description: str | None, trace: dict[str, Any]) -
                and not set(m["text"].lower().split()) <= _COMMODITY_FORM_WORDS  # "fertiliser" is a form here
                and re.search(rf"(?<!\w){re.escape(m['text'])}(?!\w)", core, re.IGNORECASE)]
     kinds = {m["material"] for m in in_core}
-    if len(kinds) != 1:
+    if len(kinds) != 1 or len({m["text"].lower() for m in in_core}) != 1:
+        # two words of one class ("Glyphosate herbicide": the substance and the product type) name a product
+        # made of the substance, not the substance
         return None
     material = kinds.pop()
     family = {m.name: m.family for m in materials()}.get(material)
