@@ -134,8 +134,9 @@ def named_commodity(name: str, description: str | None, trace: dict[str, Any]) -
     must be one material of the chemical or polymer kind plus only form and grade words ("granulate",
     "resin", "fertiliser"; :data:`_COMMODITY_FORM_WORDS`); the text must not make it another product (a
     solution, a recycled route, a compound; :data:`_NOT_THE_COMMODITY`) and must write no share for an
-    input (a purity such as "99.8 %" is the product's grade). The name as written is priced when the library
-    knows it ("Diammonium phosphate" rather than the class "ammonium phosphate"), else the material. Such a commodity's own factor (an LCA database process or a literature value) already holds its
+    input (a purity such as "99.8 %" is the product's grade). The name as written is priced ("Diammonium
+    phosphate", not the vocabulary's class "ammonium phosphate"; "Butyl acrylate" is not priced as the
+    class's acrylic acid): when the library does not know the written name, the rule does not apply. Such a commodity's own factor (an LCA database process or a literature value) already holds its
     precursors and its process energy, which a precursor route priced one by one leaves out."""
     from openpcf.factors import resolve
     from openpcf.systems.offline.decomposition_knowledge import materials
@@ -163,13 +164,12 @@ def named_commodity(name: str, description: str | None, trace: dict[str, Any]) -
         rest = re.sub(rf"(?<!\w){re.escape(m['text'])}(?!\w)", " ", rest, flags=re.IGNORECASE)
     if any(w.lower() not in _COMMODITY_FORM_WORDS for w in re.findall(r"[^\W\d_][\w-]*", rest)):
         return None
-    written = max((m["text"] for m in in_core), key=len)
-    written = written if written.isupper() else written.lower()
-    for candidate in dict.fromkeys((written, material)):  # the name as written first ("diammonium phosphate")
-        match = resolve(candidate, "kg")
-        if (match is not None and match.method in ("exact", "alias") and match.confidence == "high"
-                and not match.factor.id.startswith("openpcf:proxy")):
-            return candidate
+    written = in_core[0]["text"]  # one text (checked above); an acronym keeps its case ("ABS", "PET resin")
+    written = written if any(len(w) > 1 and w.isupper() for w in written.split()) else written.lower()
+    match = resolve(written, "kg")
+    if (match is not None and match.method in ("exact", "alias") and match.confidence == "high"
+            and not match.factor.id.startswith("openpcf:proxy")):
+        return written
     return None
 
 
