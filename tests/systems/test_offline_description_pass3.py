@@ -87,7 +87,7 @@ def test_a_recovered_by_product_names_no_input() -> None:
     # "recovered from ammonia production": the origin of a by-product, not its feedstock
     comp, trace = derived_composition("Liquid carbon dioxide", "food-grade CO2 recovered from fermentation "
                                       "and ammonia production")
-    assert trace["family"] is None and comp == "carbon dioxide: 100.00%"
+    assert trace["family"] is None and comp == "carbon dioxide: 100%"  # named commodity (f8-desc)
 
 
 def test_the_pack_the_text_names_replaces_the_familys_pack() -> None:

@@ -88,15 +88,112 @@ def derived_composition(
         # priced by its own cradle-to-gate route; a share written in the text for another input ("25 %
         # solution", "copper scrap 60 %") keeps the BOM, the product's own grade ("sulfuric acid 98 %") does not
         return f"{component_label(commodity)}: 100%", {**trace, "estimated_as": commodity}
+    named = named_commodity(name, description, trace)
+    if named is not None:
+        # the name is a basic chemical or polymer with a cradle-to-gate factor of its own: that factor
+        # already holds its precursors and process energy, which the family's precursor route leaves out
+        return f"{component_label(named)}: 100%", {**trace, "estimated_as": named,
+                                                   "estimated_as_rule": "commodity named by the product name"}
     packs = set(trace.get("pack_components") or ())
     # family pricing names (wood chips → wood residues); a pack component as a pack name the engine reads as
     # packaging ("glass (packaging)"): on top of the product, and no implied container added again
-    priced = [(pack_label(c.priced_as or c.name) if c.name in packs else c.priced_as or c.name, c.share)
-              for c in components]
+    species = {c.name: named_species(c.name, trace) for c in components if c.name in _SPECIES_CLASSES}
+    species = {k: v for k, v in species.items() if v}
+    priced = [(pack_label(c.priced_as or c.name) if c.name in packs
+               else c.priced_as or species.get(c.name) or c.name, c.share) for c in components]
+    if species:
+        trace = {**trace, "priced_as_species": species}
     if trace.get("yield_recipe") and mass_kg:
         return composition_in_amounts([(n, s * mass_kg) for n, s in priced]), trace
     return composition_from_components(priced, frozenset(pack_label(c.priced_as or c.name) for c in components
                                                          if c.name in packs)), trace
+
+
+#: Words a commodity's name may carry beside the substance without naming another product: the form it is
+#: sold in and its grade ("Polycarbonate granulate", "Isopropyl alcohol, anhydrous", "DAP fertiliser").
+_COMMODITY_FORM_WORDS = frozenset("""
+    granulate granulates granules granule pellets pellet resin resins powder flakes flake chips prills prilled
+    crystals crystalline liquid liquefied gas gaseous bulk grade grades technical industrial general purpose
+    general-purpose commodity virgin anhydrous pure fertiliser fertilizer emulsion polymer monomer homopolymer
+    copolymer and the
+""".split())
+#: Text that makes the product something else than the commodity's factor: a solution or concentrate ("360 g/l"),
+#: a recycled or bio-based route, a compound or blend, a formulation.
+_NOT_THE_COMMODITY = re.compile(
+    r"\d\s*g\s*/\s*l\b|\b(?:concentrate|solution|aqueous|diluted?|recycled|post-consumer|reclaimed|regrind|"
+    r"bio-based|biobased|compound(?:ed)?|blend|masterbatch|reinforced|filled|formulation|mixture|based)\b",
+    re.IGNORECASE)
+_COMMODITY_MATERIAL_FAMILIES = frozenset({"chemical", "polymer"})
+
+
+def named_commodity(name: str, description: str | None, trace: dict[str, Any]) -> str | None:
+    """The basic chemical or polymer a product name consists of, when the open factor library holds a
+    cradle-to-gate factor of its own for it (kg CO2e per kg), else None.
+
+    The name's first clause, without brackets ("Isopropyl alcohol (IPA), anhydrous" → "Isopropyl alcohol"),
+    must be one material of the chemical or polymer kind plus only form and grade words ("granulate",
+    "resin", "fertiliser"; :data:`_COMMODITY_FORM_WORDS`); the text must not make it another product (a
+    solution, a recycled route, a compound; :data:`_NOT_THE_COMMODITY`) and must write no share for an
+    input (a purity such as "99.8 %" is the product's grade). The name as written is priced ("Diammonium
+    phosphate", not the vocabulary's class "ammonium phosphate"; "Butyl acrylate" is not priced as the
+    class's acrylic acid): when the library does not know the written name, the rule does not apply. Such a commodity's own factor (an LCA database process or a literature value) already holds its
+    precursors and its process energy, which a precursor route priced one by one leaves out."""
+    from openpcf.factors import resolve
+    from openpcf.systems.offline.decomposition_knowledge import materials
+
+    core = re.sub(r"\([^)]*\)", " ", name).split(",")[0].strip()
+    if not core or _NOT_THE_COMMODITY.search(name) or _NOT_THE_COMMODITY.search(description or ""):
+        return None
+    mentions = trace.get("mentions") or []
+    if any(m.get("share") is not None for m in mentions):
+        return None
+    in_core = [m for m in mentions if m.get("in_name") and m.get("text")
+               and not set(m["text"].lower().split()) <= _COMMODITY_FORM_WORDS  # "fertiliser" is a form here
+               and re.search(rf"(?<!\w){re.escape(m['text'])}(?!\w)", core, re.IGNORECASE)]
+    kinds = {m["material"] for m in in_core}
+    if len(kinds) != 1 or len({m["text"].lower() for m in in_core}) != 1:
+        # two words of one class ("Glyphosate herbicide": the substance and the product type) name a product
+        # made of the substance, not the substance
+        return None
+    material = kinds.pop()
+    family = {m.name: m.family for m in materials()}.get(material)
+    if family not in _COMMODITY_MATERIAL_FAMILIES:
+        return None
+    rest = core
+    for m in sorted(in_core, key=lambda m: -len(m["text"])):
+        rest = re.sub(rf"(?<!\w){re.escape(m['text'])}(?!\w)", " ", rest, flags=re.IGNORECASE)
+    if any(w.lower() not in _COMMODITY_FORM_WORDS for w in re.findall(r"[^\W\d_][\w-]*", rest)):
+        return None
+    written = in_core[0]["text"]  # one text (checked above); an acronym keeps its case ("ABS", "PET resin")
+    written = written if any(len(w) > 1 and w.isupper() for w in written.split()) else written.lower()
+    match = resolve(written, "kg")
+    if (match is not None and match.method in ("exact", "alias") and match.confidence == "high"
+            and not match.factor.id.startswith("openpcf:proxy")):
+        return written
+    return None
+
+
+#: Vocabulary materials that are a class of species ("salmon", "hake", "prawns" are all "fish" or "seafood"),
+#: whose footprints differ several-fold between species (farmed crustaceans several times a pelagic fish).
+_SPECIES_CLASSES = frozenset({"fish", "seafood"})
+
+
+def named_species(material: str, trace: dict[str, Any]) -> str | None:
+    """The species the product name writes for a class material (``"fish"`` named as "salmon"), when the open
+    factor library holds a factor of that species at high confidence whose own name says the species; else
+    None (the class material is priced as it is). A farmed crustacean is not a fish spread; a family whose
+    main component is "fish" takes the seafood species written in the name too."""
+    from openpcf.factors import resolve
+
+    for m in trace.get("mentions") or []:
+        written = (m.get("text") or "").lower()
+        if not m.get("in_name") or m.get("material") not in _SPECIES_CLASSES or written in _SPECIES_CLASSES:
+            continue
+        match = resolve(written, "kg")
+        if (match is not None and match.confidence == "high" and not match.factor.id.startswith("openpcf:proxy")
+                and written[:5] in match.factor.name.lower()):
+            return written
+    return None
 
 
 def typical_declared_mass(trace: dict[str, Any], declared_unit: str | None) -> float | None:
