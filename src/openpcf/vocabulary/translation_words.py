@@ -87,6 +87,7 @@ NOUNS: dict[str, str] = {
     "gamberi": "shrimp", "gambas": "shrimp", "muscheln": "mussels", "miesmuscheln": "mussels",
     "moules": "mussels", "cozze": "mussels", "mejillones": "mussels", "tintenfisch": "squid",
     "calmar": "squid", "calamaro": "squid", "calamar": "squid",
+    "ganz": "whole", "ganze": "whole", "ganzer": "whole",
     # electronics
     "elko": "electrolytic capacitor", "kondensator": "capacitor", "condensateur": "capacitor",
     "condensatore": "capacitor", "condensador": "capacitor", "widerstand": "resistor",
