@@ -90,6 +90,7 @@ from openpcf.engine.textile_stages import (
     product_level,
     stage_chain,
     stage_outputs,
+    text_level,
 )
 from openpcf.engine.trace import (
     Activity,
@@ -708,9 +709,14 @@ def _precursors_of_named_material(lines: list[InputLine], source: FactorResolver
     candidates = [match.factor, *(_conversion_recipes_by_concept().get(concept, ()) if concept else ())]
     named = next((f for f in candidates if priced_by_named_material(f, masses)), None)
     inputs: Any = None
-    if named is None and priced_by_named_textile(match.factor, masses, _library_by_id()):
+    level = product_level(product_name)
+    row_level = text_level(match.factor.name)
+    if (named is None and level is not None and row_level is not None and row_level >= level
+            and priced_by_named_textile(match.factor, masses, _library_by_id())):
         # a yarn or cloth listed as its fibre ("jute fibre 97 %" of a hessian): the cloth's own row, which
-        # includes the fibre and the spinning and weaving, prices the lines its recipe chain is made from
+        # includes the fibre and the spinning and weaving, prices the lines its recipe chain is made from. Only a
+        # product that is the row's material (a fabric named as a fabric row, a yarn as a yarn row): a garment
+        # named after its cloth ("denim jeans") keeps its fibre and the stages up to the made-up article
         named, inputs = match.factor, recipe_closure(match.factor, _library_by_id())
     if named is None:
         return frozenset()
