@@ -54,6 +54,7 @@ from openpcf.engine.material_names import (
     cooked_pulse,
     cooked_state,
     dry_form,
+    MaterialReading,
     factor_per_solution,
     interpret,
 )
@@ -89,6 +90,7 @@ from openpcf.engine.textile_stages import (
     product_level,
     stage_chain,
     stage_outputs,
+    text_level,
 )
 from openpcf.engine.trace import (
     Activity,
@@ -195,6 +197,16 @@ def _material_lines(product: ProductSpec, du: DeclaredUnit, checks: list[Check])
     return _composition_lines(parts, mass, checks, product.composition_origin), []
 
 
+def _pack_words_are_components(parts: list[ComponentAmount], readings: list[MaterialReading], product_share: float) -> bool:
+    """True when a composition's lines read as packaging are shares of the product itself: every line is a share,
+    the product lines alone fall short of 100 % and all the lines together make 100 % (within rounding)."""
+    if not parts or not all(p.is_share for p in parts) or not any(r.role == "packaging" for r in readings):
+        return False
+    everything = sum(p.value for p in parts)
+    return (product_share < 1 - COMPOSITION_SUM_TOLERANCE
+            and abs(everything - 1) <= COMPOSITION_SUM_TOLERANCE)
+
+
 def _composition_lines(parts: list[ComponentAmount], mass: float | None, checks: list[Check],
                        origin: RateOrigin = "composition") -> list[InputLine]:
     if any(p.is_share for p in parts) and mass is None:
@@ -202,6 +214,16 @@ def _composition_lines(parts: list[ComponentAmount], mass: float | None, checks:
     readings = [interpret(p.name) for p in parts]
     in_product = [p.value for p, r in zip(parts, readings) if p.is_share and r.role != "packaging"]
     total_share = sum(in_product)
+    if _pack_words_are_components(parts, readings, total_share):
+        # "steel can: 22 %; label: 8 %" in a cell whose shares sum to 100 %: the can and label are parts of the
+        # product (a pack line is given on top of the product, never as a share of it)
+        readings = [interpret(p.name, in_product=True) if r.role == "packaging" else r for p, r in zip(parts, readings)]
+        in_product = [p.value for p, r in zip(parts, readings) if p.is_share and r.role != "packaging"]
+        total_share = sum(in_product)
+        pack_note = ("; lines with pack words (can, label …) are components of the product: only with them do "
+                     "the shares make 100%")
+    else:
+        pack_note = ""
     scale = 1.0
     add_remainder = 0.0
     if in_product:
@@ -219,7 +241,8 @@ def _composition_lines(parts: list[ComponentAmount], mass: float | None, checks:
             scale = 1.0 / total_share if total_share > 0 else 1.0
             checks.append(Check(code="composition_sum", severity="info", passed=True, value=round(total_share, 6),
                                 message=f"the product's shares sum to {total_share:.1%}"
-                                + ("" if abs(total_share - 1) < 1e-9 else "; normalised to 100% (rounding)")))
+                                + ("" if abs(total_share - 1) < 1e-9 else "; normalised to 100% (rounding)")
+                                + pack_note))
     lines: list[InputLine] = []
     for i, (part, reading) in enumerate(zip(parts, readings), start=1):
         if part.is_share:
@@ -516,6 +539,8 @@ def _resolve_materials(lines: list[InputLine], source: FactorResolver, region: R
             continue
         first[key] = (line, len(line.notes))
         reading = interpret(line.name)
+        if line.role == "product" and reading.role == "packaging":  # a pack word naming a component (a cell's can)
+            reading = interpret(line.name, in_product=True)
         if line.recycled and not reading.recycled:  # recycled by a BOM flag or a product-level statement
             from dataclasses import replace
 
@@ -611,6 +636,23 @@ def _conversion_precursors() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
+def _textile_precursors() -> frozenset[str]:
+    """Ids of the open library's factors in the recipe chain of a yarn or cloth recipe (memoised)."""
+    from openpcf.factors import open_library
+    from openpcf.factors.precursors import textile_precursor_ids
+
+    return textile_precursor_ids(open_library())
+
+
+@lru_cache(maxsize=1)
+def _library_by_id() -> dict[str, Any]:
+    """The open library's factors by id (memoised), to follow a recipe through the recipes of its inputs."""
+    from openpcf.factors import open_library
+
+    return {f.id: f for f in open_library()}
+
+
+@lru_cache(maxsize=1)
 def _conversion_recipes_by_concept() -> dict[str, tuple[Any, ...]]:
     """The open library's conversion recipes (:func:`openpcf.factors.precursors.is_conversion`, non-food,
     non-textile) by the material concept their name reads as (memoised)."""
@@ -638,7 +680,13 @@ def _precursors_of_named_material(lines: list[InputLine], source: FactorResolver
     stand for (their share of the listed mass x ``product_mass``) over their listed mass, so a batch listed with
     its melting loss or a precursor listed at its yield (2 kg PAN per kg) is not priced twice. Returns the ids
     of the lines so priced."""
-    from openpcf.factors.precursors import MIN_PRECURSOR_SHARE, priced_by_named_material, recipe_inputs
+    from openpcf.factors.precursors import (
+        MIN_PRECURSOR_SHARE,
+        priced_by_named_material,
+        priced_by_named_textile,
+        recipe_closure,
+        recipe_inputs,
+    )
 
     leaves = [x for x in lines if not x.children and x.kind == "material" and x.role not in ("packaging", "remainder")
               and x.rate.unit == "kg" and x.rate.value > 0]
@@ -648,7 +696,8 @@ def _precursors_of_named_material(lines: list[InputLine], source: FactorResolver
     for x in leaves:
         fid = x.factor.id if x.factor is not None and (x.activity is None or x.activity.method != "class") else ""
         masses[fid] = masses.get(fid, 0.0) + x.rate.value
-    if sum(kg for fid, kg in masses.items() if fid in _conversion_precursors()) < MIN_PRECURSOR_SHARE * sum(masses.values()):
+    known = _conversion_precursors() | _textile_precursors()
+    if sum(kg for fid, kg in masses.items() if fid in known) < MIN_PRECURSOR_SHARE * sum(masses.values()):
         return frozenset()  # not mostly precursors of any conversion recipe: the product's name is not looked up
     activity, match = choose_factor(interpret(without_defined_abbreviation(product_name)), source,
                                     geography=region.code if region else None)
@@ -659,11 +708,21 @@ def _precursors_of_named_material(lines: list[InputLine], source: FactorResolver
     concept = read_name(product_name).concept
     candidates = [match.factor, *(_conversion_recipes_by_concept().get(concept, ()) if concept else ())]
     named = next((f for f in candidates if priced_by_named_material(f, masses)), None)
+    inputs: Any = None
+    level = product_level(product_name)
+    row_level = text_level(match.factor.name)
+    if (named is None and level is not None and row_level is not None and row_level >= level
+            and priced_by_named_textile(match.factor, masses, _library_by_id())):
+        # a yarn or cloth listed as its fibre ("jute fibre 97 %" of a hessian): the cloth's own row, which
+        # includes the fibre and the spinning and weaving, prices the lines its recipe chain is made from. Only a
+        # product that is the row's material (a fabric named as a fabric row, a yarn as a yarn row): a garment
+        # named after its cloth ("denim jeans") keeps its fibre and the stages up to the made-up article
+        named, inputs = match.factor, recipe_closure(match.factor, _library_by_id())
     if named is None:
         return frozenset()
     if named.id != match.factor.id:
         match = match.model_copy(update={"factor": named})
-    inputs = recipe_inputs(named)
+    inputs = inputs if inputs is not None else recipe_inputs(named)
     listed = sum(masses.values())
     precursor_kg = sum(kg for fid, kg in masses.items() if fid in inputs)
     per_kg = (product_mass * precursor_kg / listed) / precursor_kg if product_mass else 1.0  # kg named material per kg listed

@@ -174,8 +174,10 @@ def _strip_recycled(text: str) -> str:
 
 
 @lru_cache(maxsize=8192)  # pure, and a large BOM repeats names (the reading is a frozen dataclass)
-def interpret(name: str) -> MaterialReading:
-    """The lookup texts for a component name, best first, with its role and recycled flag."""
+def interpret(name: str, in_product: bool = False) -> MaterialReading:
+    """The lookup texts for a component name, best first, with its role and recycled flag. ``in_product``: the
+    name is known to be a component of the product itself (a cell's "steel can", a jar's "label" given as a share
+    of a composition that sums to 100 %), so a pack word does not make it a pack line."""
     raw = _clean(name)
     if is_other_name(raw):
         return MaterialReading(name=name, queries=(), role="remainder", notes=("unspecified remainder",))
@@ -185,7 +187,7 @@ def interpret(name: str) -> MaterialReading:
     role: Role = "product"
     if _WATER.match(head) and not details:
         role = "water"
-    elif PACKAGING.search(raw) or _CONTAINER_HEAD.search(head):
+    elif not in_product and (PACKAGING.search(raw) or _CONTAINER_HEAD.search(head)):
         role = "packaging"
     queries: list[str] = []
     generic = False

@@ -298,12 +298,20 @@ def _component_in_device(m: tuple[int, int, str], words: tuple[str, ...], table:
     return nxt in _WHOLE_DEVICE_WORDS or nxt in table.device_words
 
 
-def _head(words: tuple[str, ...], table: ConceptTable, clause: int | None = None) -> tuple[str | None, tuple[str, ...]]:
+def _head(words: tuple[str, ...], table: ConceptTable, clause: int | None = None,
+          listing: tuple[int, int] | None = None) -> tuple[str | None, tuple[str, ...]]:
     """The head concept of a name and the words that named it (see module docstring, step 4). ``clause``: the
     number of words before the name's first comma ("X, Y" is material X with qualifier Y, ecoinvent and
     AGRIBALYSE style): a material named there outranks one named in the qualifiers ("chicken breast, corn fed"
-    is chicken, "kaolin, water washed" kaolin) unless the qualifier names a kind of it ("steel, stainless")."""
+    is chicken, "kaolin, water washed" kaolin) unless the qualifier names a kind of it ("steel, stainless").
+    ``listing``: the word span of a bracket that lists two or more constituents ("casing soil (peat and lime)"):
+    it says what the material named outside it is made of, so a material named outside outranks them."""
     found = _matches(words, table)
+    if listing is not None:
+        lo, hi = listing
+        outside = [m for m in found if (m[1] <= lo or m[0] >= hi) and not table.concepts[m[2]].generic]
+        if outside:
+            found = [m for m in found if m[1] <= lo or m[0] >= hi]
     # "potassium hydroxide electrolyte", "titanium dioxide pigment": a role word after a substance is its role
     found = [m for m in found if not _role_of_substance(m, found, words, table)]
     # "transistor radio", "diode laser": a component named before a device is what the device is built with
@@ -343,6 +351,21 @@ def _head(words: tuple[str, ...], table: ConceptTable, clause: int | None = None
     if table.concepts[key].material_class == "metal" and compound_of(words[start:end + 3]) is not None:
         return None, ()
     return key, words[start:end]
+
+
+_LISTING = re.compile(r"\(([^()]*(?:,|\band\b|&|\+)[^()]*)\)")
+
+
+def _bracket_listing(raw: str) -> tuple[int, int] | None:
+    """The word span (start, end) of the first bracket in ``raw`` that lists two or more constituents ("peat and
+    lime", "magnets, copper"), counted as ``read_name`` counts words; None when there is no such bracket."""
+    m = _LISTING.search(raw)
+    if m is None:
+        return None
+    def count(text: str) -> int:
+        return len(lemma_words(translate(_AFFIX.sub(" ", text))))
+    lo = count(raw[:m.start()])
+    return lo, lo + count(m.group(1))
 
 
 def _context_words(context: QueryContext | None) -> tuple[list[str], list[list[str]]]:
@@ -394,6 +417,8 @@ def _sense(word: str, concept: str | None, context: QueryContext | None, table: 
                 return found, f"'{word}' read as {found} from the product and its inputs"
             continue
         hits = _hits(s.get("context", []), every)
+        if _hits(s.get("unless_named", []), list(own)):
+            continue  # the name itself says the other sense ("PMMA yarn guide" is PMMA, not acrylic fibre)
         if target == "$sibling_polymer":
             if hits:
                 polymer = next((c for c in (_concept_in(s2, table, {"polymer"}) for s2 in siblings) if c), None)
@@ -507,7 +532,7 @@ def read_name(name: str, context: QueryContext | None = None) -> NameReading:
     unbracketed = re.sub(r"\([^()]*\)", lambda m: " " * len(m.group()), raw)
     cut = unbracketed.find(",")
     first_clause = len(lemma_words(translate(_AFFIX.sub(" ", raw[:cut])))) if cut > 0 else None
-    key, head = _head(words, table, first_clause)
+    key, head = _head(words, table, first_clause, _bracket_listing(raw))
     notes: list[str] = []
     stand_key, stand_note = _stand_in(unstripped, _head(unstripped, table)[0], table)
     core = [w for w in words if not re.search(r"\d", w) and len(w) > 1]

@@ -87,3 +87,48 @@ def conversion_precursor_ids(factors: Iterable[Factor]) -> frozenset[str]:
     no lookup of the product's own name."""
     return frozenset(fid for f in factors if f.category != "food" and _segment(f.id) not in TEXTILE_SEGMENTS
                      and is_conversion(f) for fid in recipe_inputs(f))
+
+
+# how deep a chain of recipes is followed (fibre → yarn → fabric is two steps; a cycle never recurses further)
+MAX_RECIPE_DEPTH = 6
+
+
+def recipe_closure(material: Factor, by_id: Mapping[str, Factor], depth: int = MAX_RECIPE_DEPTH) -> dict[str, float]:
+    """Every library factor ``material``'s recipe is built from, directly or through the recipes of its inputs,
+    id → kg per kg of ``material`` (jute hessian: 1.04 kg jute yarn and, through the yarn, 1.04 x 1.08 kg jute
+    fibre). An intermediate counts with its own amount as well as through its inputs."""
+    out: dict[str, float] = {}
+    if depth <= 0:
+        return out
+    for ref, kg in recipe_inputs(material).items():
+        out[ref] = out.get(ref, 0.0) + kg
+        inner = by_id.get(ref)
+        if inner is not None and inner.id != material.id:
+            for sub, sub_kg in recipe_closure(inner, by_id, depth - 1).items():
+                out[sub] = out.get(sub, 0.0) + kg * sub_kg
+    return out
+
+
+def priced_by_named_textile(material: Factor, line_factors: Mapping[str, float], by_id: Mapping[str, Factor]) -> bool:
+    """True when a product named as ``material`` (a recipe factor of a yarn or cloth, textile segment) lists at
+    least :data:`MIN_PRECURSOR_SHARE` of its mass as materials its recipe chain is made from (a hessian cloth
+    listed as "jute fibre 97 %; batching oil 3 %") and does not list ``material`` itself: the cloth's own row
+    then prices those lines, with the spinning and weaving it includes, in place of the engine's generic textile
+    stages on top of the fibre (each step counted once)."""
+    if (material.id in line_factors or material.category == "food" or _segment(material.id) not in TEXTILE_SEGMENTS
+            or not recipe_inputs(material)):
+        return False
+    total = sum(line_factors.values())
+    if total <= 0:
+        return False
+    closure = recipe_closure(material, by_id)
+    return sum(kg for fid, kg in line_factors.items() if fid and fid in closure) / total >= MIN_PRECURSOR_SHARE
+
+
+def textile_precursor_ids(factors: Iterable[Factor]) -> frozenset[str]:
+    """Every factor id in the recipe chain of some textile recipe among ``factors`` (see
+    :func:`priced_by_named_textile`)."""
+    listed = list(factors)
+    by_id = {f.id: f for f in listed}
+    return frozenset(fid for f in listed if f.category != "food" and _segment(f.id) in TEXTILE_SEGMENTS
+                     for fid in recipe_closure(f, by_id))

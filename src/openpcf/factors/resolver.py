@@ -613,7 +613,9 @@ class LibraryResolver:
         match = self._best_search([text], q, reading, 0.7)
         if match is None:
             return None
-        said = set(with_joins(lemma_words(translate(strip_accents(text).lower()))))
+        plain = strip_accents(text).lower()
+        # the name's words in English and as written ("cabillaud" names the French row "Cabillaud, cru")
+        said = set(with_joins(lemma_words(translate(plain)))) | set(with_joins(lemma_words(plain)))
         lead = [w for w in lemma_words(re.sub(r"\(.*?\)", " ", match.matched_text.split(",")[0]))
                 if w not in _GENERIC_WORDS and not w.isdigit()]
         return match if lead and all(w in said for w in lead) else None

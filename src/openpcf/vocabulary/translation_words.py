@@ -76,6 +76,18 @@ NOUNS: dict[str, str] = {
     "flachglas": "flat glass", "wellpappe": "corrugated board", "wellenstoff": "corrugating medium",
     "cannelure": "corrugating medium", "deckel": "lid", "couvercle": "lid", "coperchio": "lid",
     "tapa": "lid", "bouchon": "closure", "tappo": "closure", "tapon": "closure", "verschluss": "closure",
+    # fish and seafood (the common market names)
+    "kabeljau": "cod", "dorsch": "cod", "cabillaud": "cod", "morue": "cod", "merluzzo": "cod",
+    "bacalao": "cod", "lachs": "salmon", "saumon": "salmon", "salmone": "salmon", "thunfisch": "tuna",
+    "thon": "tuna", "tonno": "tuna", "atun": "tuna", "hering": "herring", "hareng": "herring",
+    "aringa": "herring", "arenque": "herring", "makrele": "mackerel", "maquereau": "mackerel",
+    "sgombro": "mackerel", "caballa": "mackerel", "forelle": "trout", "truite": "trout", "trota": "trout",
+    "trucha": "trout", "seelachs": "pollock", "merlu": "hake", "merluza": "hake", "nasello": "hake",
+    "scholle": "plaice", "karpfen": "carp", "garnele": "shrimp", "crevette": "shrimp", "crevettes": "shrimp",
+    "gamberi": "shrimp", "gambas": "shrimp", "muscheln": "mussels", "miesmuscheln": "mussels",
+    "moules": "mussels", "cozze": "mussels", "mejillones": "mussels", "tintenfisch": "squid",
+    "calmar": "squid", "calamaro": "squid", "calamar": "squid",
+    "ganz": "whole", "ganze": "whole", "ganzer": "whole",
     # electronics
     "elko": "electrolytic capacitor", "kondensator": "capacitor", "condensateur": "capacitor",
     "condensatore": "capacitor", "condensador": "capacitor", "widerstand": "resistor",
