@@ -297,3 +297,13 @@ def test_sixth_product_set_is_new_cited_products_across_nine_kinds():
         assert r["description"], r["id"]
         assert all(s["table"] for s in r["sources"]), r["id"]
         assert ("composition" in r) != ("bom" in r), r["id"]
+
+
+def test_seventh_product_set_is_new_cited_products_across_nine_kinds():
+    rows = assert_new_cited_set("products7.jsonl", ("products.jsonl", "products2.jsonl", "products3.jsonl",
+                                                    "products4.jsonl", "products5.jsonl", "products6.jsonl"), 50)
+    for r in rows:  # like set 6: a description, a table or page for every source, inputs given one way only
+        assert r["description"], r["id"]
+        assert all(s["table"] for s in r["sources"]), r["id"]
+        assert ("composition" in r) != ("bom" in r), r["id"]
+    assert sum("bom" in r for r in rows) >= 15  # a practitioner's mix of BOMs and compositions
