@@ -18,6 +18,7 @@ SET2 = ROOT / "benchmarks" / "reference" / "triage_independent2.jsonl"
 SET3 = ROOT / "benchmarks" / "reference" / "triage_independent3.jsonl"
 SET4 = ROOT / "benchmarks" / "reference" / "triage_independent4.jsonl"
 SET5 = ROOT / "benchmarks" / "reference" / "triage_independent5.jsonl"
+SET6 = ROOT / "benchmarks" / "reference" / "triage_independent6.jsonl"
 
 
 def _load(name: str):
@@ -186,6 +187,34 @@ def test_the_fifth_set_is_new_balanced_shaped_like_pcfbench_and_reasoned_row_by_
 def test_every_map_label_of_the_fifth_set_names_a_picklist_activity(dev_dir: Path) -> None:
     named, missing = _activities_of_map_labels(SET5, dev_dir)
     assert len(named) >= 75 and missing == []
+
+
+def test_the_sixth_set_is_new_balanced_shaped_like_pcfbench_and_reasoned_row_by_row() -> None:
+    rows = read_task(SET6, "triage")
+    assert len(rows) >= 150
+    _assert_new_markets(rows, (SET, SET2, SET3, SET4, SET5))
+    # about half of each label, like the balanced PCFBench triage task (120 map, 104 decompose)
+    labels = Counter(bool(r.expected_output.should_map) for r in rows)
+    assert min(labels[True], labels[False]) >= 0.45 * len(rows)
+    for r in rows:
+        # the PCFBench shape: no context name, the root product in material_name
+        context = r.input.material_context_data
+        assert context.name is None and context.material_name and context.material_name.strip(), r.id
+        _assert_reasoned(r)
+    _assert_natural_mix(rows, min_hard=40)
+    # both labels occur among plain materials, made goods, services and building materials
+    group = {k: "plain" for k in ("chemical", "polymer", "metal", "food", "agriculture", "fibre", "textile")}
+    group |= {"formulation": "made", "food product": "made", "electronics": "made", "packaging": "made"}
+    group |= {"service": "service", "building material": "building"}
+    by_group = Counter((group.get(r.metadata.kind), bool(r.expected_output.should_map)) for r in rows)
+    assert all(
+        by_group[(g, label)] >= 3 for g in ("plain", "made", "service", "building") for label in (True, False)
+    )
+
+
+def test_every_map_label_of_the_sixth_set_names_a_picklist_activity(dev_dir: Path) -> None:
+    named, missing = _activities_of_map_labels(SET6, dev_dir)
+    assert len(named) >= 100 and missing == []
 
 
 def test_wilson_interval_of_eight_in_ten() -> None:
