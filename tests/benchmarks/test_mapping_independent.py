@@ -262,3 +262,43 @@ def test_every_answer_of_the_fifth_blind_set_is_a_picklist_activity(dev_dir: Pat
     assert rows["Kalksandstein"]["expected_sha1"] == script.sha1("sand-lime brick")
     assert rows["C45 carbon steel bar"]["expected_sha1"] == script.sha1("steel, unalloyed")
     assert rows["C45 carbon steel bar"]["expected_sha1"] != script.sha1("steel, low-alloyed")
+
+
+#: the eighth (sixth blind) set: materials named in the compositions of products' EPDs and LCA studies, each
+#: with its product as context, over the same ten sectors as the fifth blind set; written in session 8
+BLIND6 = ROOT / "benchmarks" / "reference" / "mapping_independent_blind6.jsonl"
+
+
+def test_the_sixth_blind_set_has_317_rows_in_ten_sectors_each_with_its_product() -> None:
+    rows = script.load_set(BLIND6)
+    assert len(rows) == 317
+    assert {r["group"] for r in rows} == BLIND5_GROUPS
+    per_group = {g: sum(r["group"] == g for r in rows) for g in BLIND5_GROUPS}
+    assert per_group["food"] == 50 and per_group["cosmetics"] == 17
+    for row in rows:
+        assert set(row) == {"group", "material_name", "description", "expected_sha1", "why"}
+        assert row["material_name"].strip() and row["description"].strip() and row["why"].strip()
+        assert re.fullmatch(r"[0-9a-f]{40}", row["expected_sha1"])
+    names = [r["material_name"] for r in rows]
+    assert len({_words(n) for n in names}) == len(names)  # no name twice, even with other numbers
+
+
+def test_no_name_of_the_sixth_blind_set_repeats_a_name_of_an_earlier_set() -> None:
+    earlier = [*EARLIER_SETS, BLIND3, BLIND4, BLIND5]
+    _assert_no_earlier_name(BLIND6, earlier, words_of_cas_names=True)
+    # the check can fail: a row of an earlier set, read as the new set, repeats itself
+    with pytest.raises(AssertionError):
+        _assert_no_earlier_name(BLIND5, earlier, words_of_cas_names=True)
+
+
+def test_every_answer_of_the_sixth_blind_set_is_a_picklist_activity(dev_dir: Path) -> None:
+    hashes = _picklist_hashes(dev_dir)
+    missing = [r["material_name"] for r in script.load_set(BLIND6) if r["expected_sha1"] not in hashes]
+    assert not missing
+    # worked answers: a Gipsfaserplatte is a gypsum fibreboard, not a plasterboard; 42CrMo4 is a low-alloyed
+    # steel (chromium-molybdenum), S235JR an unalloyed structural steel
+    rows = {r["material_name"]: r for r in script.load_set(BLIND6)}
+    assert rows["Gipsfaserplatte"]["expected_sha1"] == script.sha1("gypsum fibreboard")
+    assert rows["Gipsfaserplatte"]["expected_sha1"] != script.sha1("gypsum plasterboard")
+    assert rows["42CrMo4"]["expected_sha1"] == script.sha1("steel, low-alloyed")
+    assert rows["S235JR"]["expected_sha1"] == script.sha1("steel, unalloyed")
