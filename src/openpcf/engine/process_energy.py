@@ -313,6 +313,17 @@ ENERGY_DEFAULTS: dict[str, EnergyDefault] = {
             "and 0.01 MJ per kg. Cement and aggregates carry their own production. Estimate.",
         ),
         EnergyDefault(
+            "aggregate_crushing", "Crushed-rock and sand-and-gravel aggregates (blasting, crushing, screening, "
+            "washing and loading at the quarry)", 0.003, 0.03,
+            "Aggregate quarries crush and screen with electric or diesel plant and load with diesel shovels and "
+            "dumpers: of the order of 2-4 kWh of electricity and 0.5-1 litre of diesel per tonne of aggregate "
+            "(Korre & Durucan, Life cycle assessment of aggregates, EVA025, WRAP/MIST 2009; the Mineral Products "
+            "Association puts crushed rock at a few kg CO2e per tonne at the quarry gate; recalled). Here 3 kWh and "
+            "30 MJ of fuel per tonne; the rock's own factor carries its extraction. Added for issue 14 (lead, "
+            "session 8): with no class of its own, a crushed limestone aggregate took the glass-melting class of "
+            "its batch mineral. Estimate.",
+        ),
+        EnergyDefault(
             "autoclaved_curing", "Autoclaved cement- and lime-bound products (fibre-cement boards and sheets, "
             "autoclaved aerated concrete, calcium silicate boards, sand-lime bricks): mixing, forming, pre-curing, "
             "steam curing in an autoclave, drying", 0.1, 1.5,
@@ -678,6 +689,8 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
                           r"calcium[- ]silicate (boards?|bricks?|blocks?|units?)|sand[- ]?lime (bricks?|blocks?|units?)|"
                           r"cellulose[- ]cement)\b"),
     ("concrete_mixing", r"\b(concrete|mortar|screed|ready[- ]?mix(ed)?)\b"),
+    ("aggregate_crushing", r"\b(aggregates?|crushed (stone|rock|limestone|granite|gravel|basalt|gritstone)|"
+                           r"(railway|track) ballast|chippings|hardcore|armou?r ?stone|rip-?rap|sub-?base)\b"),
     ("lime_clinker_burning", r"\b(quick ?lime|burnt lime|burned lime|calcined lime|(?<!soda[- ])(?<!soda)lime|dolime|calcined dolomite|"
                              r"clinker|cement clinker)\b"),
     ("cement_grinding", r"\b(cements?|cem ?(i|ii|iii|iv|v)(/[abc])?|portland|ordinary portland)\b"),
@@ -779,6 +792,8 @@ _CLASS_INPUTS: dict[str, str] = {
                       r"alumina|sodium sulfate|sodium sulphate)\b",
     "autoclaved_curing": r"\b(cement|portland|lime|quicklime|hydrated lime|sand|silica|quartz|fly ash|slag|"
                          r"gypsum|anhydrite|limestone|cellulose|pulp|fib(re|er)s?|aluminium powder|aluminum powder)\b",
+    "aggregate_crushing": r"\b(limestone|dolomite|granite|gravel|sand|rock|stone|basalt|chalk|sandstone|greywacke|"
+                          r"gritstone|quartzite|diorite|andesite|crushed concrete|aggregates?)\b",
     "concrete_mixing": r"\b(cement|concrete|aggregates?|sand|gravel|fly ash|slag|admixtures?|plasticis\w*|"
                        r"plasticiz\w*|crushed (stone|rock)|limestone filler|mortar|binder)\b",
     "wood_panels": r"\b(wood\w*|chips?|particles?|fib(re|er)s?|strands?|flakes?|sawdust|shavings|resins?|"
@@ -892,6 +907,13 @@ def _classes(text: str) -> list[str]:
     out = [cls for cls, pattern in _CLASS_PATTERNS if re.search(pattern, lowered)]
     if "pcb_fabrication" in out and re.search(_POPULATED_BOARD, lowered):
         out.remove("pcb_fabrication")  # a populated board is assembled, not fabricated from laminate
+    if "aggregate_crushing" in out and "concrete_mixing" in out:
+        # the head names the product: "recycled concrete aggregate" is crushed, "concrete with recycled aggregate"
+        # is mixed
+        head = re.split(r"\s(?:with|in|for|from|containing|made of)\s|,", lowered)[0]
+        last = {c: max((m.start() for m in re.finditer(dict(_CLASS_PATTERNS)[c], head)), default=-1)
+                for c in ("aggregate_crushing", "concrete_mixing")}
+        out.remove("concrete_mixing" if last["aggregate_crushing"] > last["concrete_mixing"] else "aggregate_crushing")
     if "footwear" in out and _FOR_FOOTWEAR.search(lowered):
         out.remove("footwear")  # shoe polish, a shoe box or a boot rack is not the shoe
     if _GLASS_ARTICLE.search(lowered) and not _GLASS_CERAMIC.search(lowered):
@@ -1001,6 +1023,19 @@ def solid_wood_share(components: list[tuple[str, float]] | list[str] | None) -> 
     return wood / total
 
 
+#: The glass former of a melted batch or melt (silica sand, cullet, a melting rock, slag): without it a mineral
+#: composition is no glass batch.
+_GLASS_FORMER = re.compile(r"\b(sand|silica|quartz|cullet|broken glass|recycled glass|glass batch|container glass|"
+                           r"bottle glass|hollow glass|flint glass|amber glass|nepheline|feldspar|basalt|diabase|gabbro|"
+                           r"anorthosite|slag)\b", re.I)
+
+
+def _share_of(comps: list[tuple[str, float]], pattern: re.Pattern[str]) -> float:
+    """Share (0–1) of the listed mass whose name matches ``pattern``. Pure."""
+    total = sum(m for _, m in comps)
+    return sum(m for c, m in comps if pattern.search(c)) / total if total > 0 else 0.0
+
+
 def _infer_product_class(name: str, description: str | None,
                          components: list[tuple[str, float]] | list[str] | None) -> str:
     comps = [(c, 1.0) if isinstance(c, str) else c for c in (components or [])]
@@ -1024,6 +1059,10 @@ def _infer_product_class(name: str, description: str | None,
             return max(backed, key=lambda c: (evidence[c], -candidates.index(c)))
     evidence = class_evidence(comps)
     ranked = [c for c in _MASS_CLASSES if evidence.get(c, 0.0) >= MASS_MAJORITY]
+    if "glass_melting" in ranked and _share_of(comps, _GLASS_FORMER) < MIN_CLASS_SHARE:
+        # a glass batch is melted around its former (sand, cullet, a melting rock); limestone, dolomite or soda ash
+        # alone are a quarried or made mineral, not a batch ("Ground limestone filler": 100 % limestone)
+        ranked.remove("glass_melting")
     if ranked:
         return max(ranked, key=lambda c: (evidence[c], -_MASS_CLASSES.index(c)))
     # An aqueous formulation: chemicals dissolved or dispersed in water (a cleaner, a coagulant, a biocide
