@@ -146,6 +146,7 @@ def find_mentions(name: str, description: str | None, vocabulary: tuple[str, ...
     name_end = minor.start() if minor else len(name)
     taken: list[tuple[int, int]] = []
     found: list[Mention] = []
+    catalyst_product = bool(_CATALYST_WORD.search(name))  # a catalyst's own metals are its materials
     for pattern, _length, material in synonym_patterns(vocabulary):
         for m in pattern.finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
@@ -153,6 +154,8 @@ def find_mentions(name: str, description: str | None, vocabulary: tuple[str, ...
             taken.append((m.start(), m.end()))
             if not _counts(text, m):
                 continue
+            if not catalyst_product and _is_catalyst(text, m):
+                continue  # "by the silver-catalyst process": the catalyst is not consumed at product scale
             before = text[max(0, m.start() - 40) : m.start()]
             said = RECYCLED_BEFORE.search(before) or RECYCLED_START.match(m.group())  # "recycled polyester"
             recycled = bool(said) and not ALREADY_RECYCLED.search(material.name)
@@ -169,6 +172,18 @@ def find_mentions(name: str, description: str | None, vocabulary: tuple[str, ...
             )
     found.sort(key=lambda x: x.position)
     return found
+
+
+#: A catalyst word: the material named with it ("silver-catalyst process", "over a platinum catalyst",
+#: "nickel-catalysed") or the word itself is a process aid, used in grams per tonne of product and recovered, not
+#: an ingredient of the product's mass.
+_CATALYST_WORD = re.compile(r"\bcatalys(?:ts?|ed|is)\b|\bcatalyz(?:ed|er)\b|\bcatalytic\b", re.I)
+_CATALYST_AFTER = re.compile(r"[- ]?(?:catalys(?:ts?|ed)|catalyz(?:ed|er)|catalytic)\b", re.I)
+
+
+def _is_catalyst(text: str, m: re.Match[str]) -> bool:
+    """True when the mention is a catalyst or names the metal of one ("silver-catalyst process")."""
+    return bool(_CATALYST_WORD.search(m.group()) or _CATALYST_AFTER.match(text[m.end() : m.end() + 20]))
 
 
 def _counts(text: str, m: re.Match[str]) -> bool:
