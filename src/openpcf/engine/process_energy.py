@@ -12,6 +12,7 @@ conversion step only, with its reasoning and the kind of public source it is con
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -520,18 +521,28 @@ _MOULDED = re.compile(r"\b(injection[- ]?moul?ded|moul?ded|dip[- ]?moul?ded|roto
 MOULDED_FOOTWEAR_MAX_SHEET = 0.2
 
 
+def _weighted(components: list[tuple[str, float]] | list[str] | None) -> list[tuple[str, float]]:
+    """``(name, mass or share)`` pairs with a positive mass; bare names count equally (1.0 each). Pure."""
+    comps = [(c, 1.0) if isinstance(c, str) else c for c in (components or [])]
+    return [(c, float(m)) for c, m in comps if m is not None and m > 0]
+
+
+def _share_of(comps: list[tuple[str, float]], keep: Callable[[str], object]) -> float:
+    """Share (0–1) of the listed mass whose name ``keep`` accepts; 0 without mass. Pure."""
+    total = sum(m for _, m in comps)
+    return sum(m for c, m in comps if keep(c)) / total if total > 0 else 0.0
+
+
 def moulded_footwear(name: str, description: str | None,
                      components: list[tuple[str, float]] | list[str] | None) -> bool:
     """True for footwear without a cut and stitched upper: with components, when upper or lining materials cut
     from sheet (:func:`cut_from_sheet`) carry less than :data:`MOULDED_FOOTWEAR_MAX_SHEET` of the mass and either
     none is listed or the text says moulded or vulcanised; without components, when the text says so. Pure."""
-    comps = [(c, 1.0) if isinstance(c, str) else c for c in (components or [])]
-    comps = [(c, float(m)) for c, m in comps if m is not None and m > 0]
+    comps = _weighted(components)
     says_moulded = any(t and _MOULDED.search(t) for t in (name, description))
     if not comps:
         return says_moulded
-    total = sum(m for _, m in comps)
-    sheet = sum(m for c, m in comps if cut_from_sheet(c)) / total
+    sheet = _share_of(comps, cut_from_sheet)
     return sheet < MOULDED_FOOTWEAR_MAX_SHEET and (sheet == 0.0 or says_moulded)
 
 
@@ -759,6 +770,7 @@ _CLASS_PATTERNS: tuple[tuple[str, str], ...] = (
     ("chemical_synthesis", r"\b(acid|hydroxide|citrate|oxide|carbonate|sulfate|sulphate|chloride|nitrate|"
                            r"chemical|synthesis|catalyst|solvent|monomer|glycol|acrylate)\b"),
 )
+_CLASS_PATTERN_OF: dict[str, str] = dict(_CLASS_PATTERNS)
 
 
 # What the inputs of each class look like: the mass evidence for a class (a component supports every class
@@ -911,7 +923,7 @@ def _classes(text: str) -> list[str]:
         # the head names the product: "recycled concrete aggregate" is crushed, "concrete with recycled aggregate"
         # is mixed
         head = re.split(r"\s(?:with|in|for|from|containing|made of)\s|,", lowered)[0]
-        last = {c: max((m.start() for m in re.finditer(dict(_CLASS_PATTERNS)[c], head)), default=-1)
+        last = {c: max((m.start() for m in re.finditer(_CLASS_PATTERN_OF[c], head)), default=-1)
                 for c in ("aggregate_crushing", "concrete_mixing")}
         out.remove("concrete_mixing" if last["aggregate_crushing"] > last["concrete_mixing"] else "aggregate_crushing")
     if "footwear" in out and _FOR_FOOTWEAR.search(lowered):
@@ -1014,13 +1026,7 @@ _SOLID_WOOD_INPUT = re.compile(r"\b(wood\w*|timber|lumber|beech|oak|pine|spruce|
 def solid_wood_share(components: list[tuple[str, float]] | list[str] | None) -> float:
     """Share of the listed mass (0–1) that is sawn solid wood by its name (not a panel, veneer or residue); 0
     without components. Pure."""
-    comps = [(c, 1.0) if isinstance(c, str) else c for c in (components or [])]
-    comps = [(c, float(m)) for c, m in comps if m is not None and m > 0]
-    total = sum(m for _, m in comps)
-    if total <= 0:
-        return 0.0
-    wood = sum(m for c, m in comps if _SOLID_WOOD_INPUT.search(c) and is_solid_wood(c, None))
-    return wood / total
+    return _share_of(_weighted(components), lambda c: bool(_SOLID_WOOD_INPUT.search(c)) and is_solid_wood(c, None))
 
 
 #: The glass former of a melted batch or melt (silica sand, cullet, a melting rock, slag): without it a mineral
@@ -1030,16 +1036,11 @@ _GLASS_FORMER = re.compile(r"\b(sand|silica|quartz|cullet|broken glass|recycled 
                            r"anorthosite|slag)\b", re.I)
 
 
-def _share_of(comps: list[tuple[str, float]], pattern: re.Pattern[str]) -> float:
-    """Share (0–1) of the listed mass whose name matches ``pattern``. Pure."""
-    total = sum(m for _, m in comps)
-    return sum(m for c, m in comps if pattern.search(c)) / total if total > 0 else 0.0
 
 
 def _infer_product_class(name: str, description: str | None,
                          components: list[tuple[str, float]] | list[str] | None) -> str:
-    comps = [(c, 1.0) if isinstance(c, str) else c for c in (components or [])]
-    comps = [(c, float(m)) for c, m in comps if m is not None and m > 0]
+    comps = _weighted(components)
     if not comps:
         for text in (name, description or ""):
             candidates = _classes(text)
@@ -1059,7 +1060,7 @@ def _infer_product_class(name: str, description: str | None,
             return max(backed, key=lambda c: (evidence[c], -candidates.index(c)))
     evidence = class_evidence(comps)
     ranked = [c for c in _MASS_CLASSES if evidence.get(c, 0.0) >= MASS_MAJORITY]
-    if "glass_melting" in ranked and _share_of(comps, _GLASS_FORMER) < MIN_CLASS_SHARE:
+    if "glass_melting" in ranked and _share_of(comps, _GLASS_FORMER.search) < MIN_CLASS_SHARE:
         # a glass batch is melted around its former (sand, cullet, a melting rock); limestone, dolomite or soda ash
         # alone are a quarried or made mineral, not a batch ("Ground limestone filler": 100 % limestone)
         ranked.remove("glass_melting")
